@@ -1,0 +1,90 @@
+import CoffeeDomain
+import Foundation
+import Synchronization
+
+/// The complication server: the stand-in for `CLKComplicationServer.sharedInstance()`.
+///
+/// It records every timeline reload with the context it came from. After each reload it asks
+/// the data source for the timeline on a global queue, as ClockKit does, and keeps what the
+/// data source answered.
+public final class ComplicationServer: Sendable {
+  /// One timeline reload.
+  public struct Reload: Hashable, Sendable {
+    public let complication: Complication
+    public let context: ExecutionContext
+  }
+
+  private struct State {
+    var reloads: [Reload] = []
+    var timelines: [Complication: [TimelineEntry]] = [:]
+    var currentEntries: [Complication: TimelineEntry] = [:]
+  }
+
+  /// The complications on the active watch face.
+  public let activeComplications: [Complication]
+  private let state = Mutex(State())
+  private let log: EventLog
+  private let activity: ActivityMonitor
+  private let clock: SimulatedClock
+
+  /// The app's data source. Like ClockKit, the server keeps it alive.
+  public var dataSource: (any ComplicationDataSource)? {
+    get { dataSourceStorage.withLock { $0 } }
+    set { dataSourceStorage.withLock { $0 = newValue } }
+  }
+  private let dataSourceStorage = Mutex<(any ComplicationDataSource)?>(nil)
+
+  init(activeComplications: [Complication], log: EventLog, activity: ActivityMonitor, clock: SimulatedClock) {
+    self.activeComplications = activeComplications
+    self.log = log
+    self.activity = activity
+    self.clock = clock
+  }
+
+  // MARK: The ClockKit surface (the app)
+
+  /// Asks the server to fetch the complication's timeline again.
+  public func reloadTimeline(for complication: Complication) {
+    let context = ExecutionContext.current
+    state.withLock { $0.reloads.append(Reload(complication: complication, context: context)) }
+    log.record(.complicationReloaded(complication), context: context)
+    fetchTimeline(for: complication)
+  }
+
+  // MARK: Inspecting (tests)
+
+  /// Every reload so far, in order.
+  public var reloads: [Reload] { state.withLock { $0.reloads } }
+
+  /// The last timeline the data source supplied for `complication`.
+  public func timeline(for complication: Complication) -> [TimelineEntry]? {
+    state.withLock { $0.timelines[complication] }
+  }
+
+  /// The last current entry the data source supplied for `complication`.
+  public func currentEntry(for complication: Complication) -> TimelineEntry? {
+    state.withLock { $0.currentEntries[complication] }
+  }
+
+  private func fetchTimeline(for complication: Complication) {
+    guard let dataSource else { return }
+    let now = clock.now
+    activity.begin()
+    activity.begin()
+    DispatchQueue.global().async { [self] in
+      CallbackLane.$current.withValue("complication") {
+        dataSource.getCurrentTimelineEntry(for: complication) { [self] entry in
+          state.withLock { $0.currentEntries[complication] = entry }
+          activity.end()
+        }
+        dataSource.getTimelineEntries(
+          for: complication, after: now, limit: ComplicationTimeline.maximumEntries
+        ) { [self] entries in
+          state.withLock { $0.timelines[complication] = entries ?? [] }
+          log.record(.complicationTimelineProvided(entries: entries?.count ?? 0))
+          activity.end()
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import Synchronization
+
+/// Points inside the platform where a test can step in, on the very thread that reached them,
+/// to force an interleaving: hold a callback until another step has happened, say.
+public enum Checkpoint: Hashable, Sendable {
+  /// A published property has stored its new value; observers (`didSet`) have not run yet.
+  case publishedValueStored
+  /// A file write is about to start.
+  case fileWriteStarting
+  /// A file write has reached the disk and is about to return to the app.
+  case fileWriteFinishing
+  /// A health store callback is about to be delivered to the app.
+  case healthCallbackDelivering(HealthCallbackKind)
+  /// The app has marked a background task completed; the app is about to be suspended.
+  case backgroundTaskCompleting
+}
+
+/// The health store callbacks the platform delivers.
+public enum HealthCallbackKind: String, Hashable, Sendable {
+  case authorization, save, query
+}
+
+/// The handlers installed at checkpoints. No handler by default: the platform then runs freely.
+public final class Checkpoints: Sendable {
+  private let handlers = Mutex<[Checkpoint: @Sendable () -> Void]>([:])
+
+  init() {}
+
+  /// Runs `handler` each time `checkpoint` is reached, on the thread that reached it.
+  public func install(at checkpoint: Checkpoint, _ handler: @escaping @Sendable () -> Void) {
+    handlers.withLock { $0[checkpoint] = handler }
+  }
+
+  /// Removes the handler at `checkpoint`.
+  public func remove(at checkpoint: Checkpoint) {
+    handlers.withLock { _ = $0.removeValue(forKey: checkpoint) }
+  }
+
+  func reach(_ checkpoint: Checkpoint) {
+    let handler = handlers.withLock { $0[checkpoint] }
+    handler?()
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Synchronization
+
+/// The app's documents folder: a real folder on disk, with writes the platform can watch.
+///
+/// A write takes the configured latency on the calling thread, as real disk I/O would; on the
+/// main queue it is recorded as blocking I/O. When the app is suspended (a background task was
+/// marked completed), writes still in flight and writes started before the app resumes never
+/// reach the disk: they are recorded as lost, and the app is not told, as on a real watch.
+public final class DocumentsFolder: Sendable {
+  /// The folder's location on disk.
+  public let url: URL
+
+  private struct State {
+    var isSuspended = false
+    var writesInFlight: [Int: String] = [:]
+    var lostWrites: Set<Int> = []
+    var nextWriteID = 0
+    var writeLatency: Latency = .none
+  }
+
+  private let state = Mutex(State())
+  private let log: EventLog
+  private let activity: ActivityMonitor
+  private let checkpoints: Checkpoints
+  private let delays: DelayGenerator
+
+  init(
+    url: URL, log: EventLog, activity: ActivityMonitor, checkpoints: Checkpoints,
+    delays: DelayGenerator
+  ) {
+    self.url = url
+    self.log = log
+    self.activity = activity
+    self.checkpoints = checkpoints
+    self.delays = delays
+  }
+
+  /// How long each write takes.
+  public var writeLatency: Latency {
+    get { state.withLock { $0.writeLatency } }
+    set { state.withLock { $0.writeLatency = newValue } }
+  }
+
+  /// The URL of the file called `name` in this folder.
+  public func fileURL(named name: String) -> URL {
+    url.appendingPathComponent(name)
+  }
+
+  /// Reads the file called `name`.
+  ///
+  /// - Throws: `CocoaError(.fileReadNoSuchFile)` when there is no such file, as Foundation
+  ///   does; other read errors as they come.
+  public func read(fileNamed name: String) throws -> Data {
+    log.record(.fileRead(name: name))
+    if ExecutionContext.isOnMainQueue {
+      log.record(.blockingFileIOOnMainQueue(name: name))
+    }
+    let fileURL = fileURL(named: name)
+    guard FileManager.default.fileExists(atPath: fileURL.path) else {
+      throw CocoaError(.fileReadNoSuchFile)
+    }
+    return try Data(contentsOf: fileURL)
+  }
+
+  /// Writes `data` atomically to the file called `name`, taking the write latency on the
+  /// calling thread.
+  public func write(_ data: Data, toFileNamed name: String) throws {
+    activity.begin()
+    defer { activity.end() }
+    if ExecutionContext.isOnMainQueue {
+      log.record(.blockingFileIOOnMainQueue(name: name))
+    }
+    checkpoints.reach(.fileWriteStarting)
+    let (writeID, latency, startedWhileSuspended) = state.withLock { state in
+      let writeID = state.nextWriteID
+      state.nextWriteID += 1
+      state.writesInFlight[writeID] = name
+      if state.isSuspended { state.lostWrites.insert(writeID) }
+      return (writeID, state.writeLatency, state.isSuspended)
+    }
+    let delay = delays.delay(for: latency)
+    if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+
+    let isLost = state.withLock { state in
+      state.writesInFlight[writeID] = nil
+      return state.lostWrites.remove(writeID) != nil || startedWhileSuspended
+    }
+    if isLost {
+      log.record(.fileWriteLostAtSuspension(name: name))
+      return
+    }
+    try data.write(to: fileURL(named: name), options: [.atomic])
+    log.record(.fileWritten(name: name, bytes: data.count))
+    checkpoints.reach(.fileWriteFinishing)
+  }
+
+  /// Moves the file called `name` aside, under a new name that says why, and returns its URL.
+  public func moveAside(fileNamed name: String, reason: String) throws -> URL {
+    let source = fileURL(named: name)
+    var destination = fileURL(named: "\(name).\(reason)")
+    var attempt = 1
+    while FileManager.default.fileExists(atPath: destination.path) {
+      attempt += 1
+      destination = fileURL(named: "\(name).\(reason)-\(attempt)")
+    }
+    try FileManager.default.moveItem(at: source, to: destination)
+    return destination
+  }
+
+  /// The bytes of the file called `name`, read without recording anything; for observers.
+  public func contents(ofFileNamed name: String) -> Data? {
+    try? Data(contentsOf: fileURL(named: name))
+  }
+
+  /// The names of the files in the folder, sorted; for observers.
+  public func fileNames() -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+  }
+
+  /// Puts `data` in place as the file called `name` before the app runs; for scenarios.
+  public func seed(_ data: Data, asFileNamed name: String) throws {
+    try data.write(to: fileURL(named: name), options: [.atomic])
+  }
+
+  func suspend() {
+    state.withLock { state in
+      state.isSuspended = true
+      state.lostWrites.formUnion(state.writesInFlight.keys)
+    }
+  }
+
+  func resume() {
+    state.withLock { $0.isSuspended = false }
+  }
+}

@@ -1,0 +1,65 @@
+import Dispatch
+import Foundation
+
+/// Where a piece of work ran: the lane it belongs to in a diagram of the app's concurrency.
+///
+/// On Linux, `swift test` drains the main queue from a thread that is not the process's main
+/// thread, so `Thread.isMainThread` cannot tell. The lab marks the queues it knows with a
+/// queue-specific key and asks the current queue instead.
+public enum ExecutionContext: Hashable, Sendable, CustomStringConvertible {
+  /// The main queue, where UI state must change.
+  case mainQueue
+  /// A serial queue registered with `ExecutionContext.register(_:as:)`, such as an app's
+  /// background queue.
+  case queue(String)
+  /// A platform callback on an arbitrary global queue, named after what it delivers.
+  case callback(String)
+  /// Anywhere else: a global queue or a thread of the concurrency runtime's pool.
+  case elsewhere
+
+  /// The context of the code calling this.
+  public static var current: ExecutionContext {
+    if let name = DispatchQueue.getSpecific(key: queueNameKey) {
+      return name == mainQueueName ? .mainQueue : .queue(name)
+    }
+    if let callback = CallbackLane.current {
+      return .callback(callback)
+    }
+    return .elsewhere
+  }
+
+  /// Whether the calling code runs on the main queue.
+  public static var isOnMainQueue: Bool {
+    DispatchQueue.getSpecific(key: queueNameKey) == mainQueueName
+  }
+
+  /// Names `queue` so that events recorded on it say where they ran.
+  public static func register(_ queue: DispatchQueue, as name: String) {
+    queue.setSpecific(key: queueNameKey, value: name)
+  }
+
+  /// Marks the main queue. Idempotent, so every platform can call it.
+  static func markMainQueue() {
+    _ = markMainQueueOnce
+  }
+
+  public var description: String {
+    switch self {
+    case .mainQueue: "main queue"
+    case .queue(let name): name
+    case .callback(let name): "\(name) callback"
+    case .elsewhere: "elsewhere"
+    }
+  }
+
+  private static let queueNameKey = DispatchSpecificKey<String>()
+  private static let mainQueueName = "main queue"
+  private static let markMainQueueOnce: Void = {
+    DispatchQueue.main.setSpecific(key: queueNameKey, value: mainQueueName)
+  }()
+}
+
+/// Names the platform callback running on the current thread.
+enum CallbackLane {
+  @TaskLocal static var current: String?
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Synchronization
+
+/// How long a simulated operation takes before it completes.
+public enum Latency: Hashable, Sendable {
+  /// Completes as soon as the queue gets to it.
+  case none
+  /// Always takes this many seconds.
+  case fixed(TimeInterval)
+  /// Takes a random time in this range, drawn from the platform's seeded generator.
+  case jittered(ClosedRange<TimeInterval>)
+}
+
+/// A small, fast, seedable random number generator (SplitMix64), so that a run can be replayed
+/// from its seed.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
+  private var state: UInt64
+
+  /// Creates a generator whose sequence depends only on `seed`.
+  public init(seed: UInt64) {
+    state = seed
+  }
+
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Draws delays for latencies from one seeded generator shared by a platform.
+final class DelayGenerator: Sendable {
+  private let generator: Mutex<SeededGenerator>
+
+  init(seed: UInt64) {
+    generator = Mutex(SeededGenerator(seed: seed))
+  }
+
+  func delay(for latency: Latency) -> TimeInterval {
+    switch latency {
+    case .none: 0
+    case .fixed(let seconds): seconds
+    case .jittered(let range): generator.withLock { Double.random(in: range, using: &$0) }
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Something the simulated platform saw the app do, with where it happened.
+public struct PlatformEvent: Sendable, CustomStringConvertible {
+  /// The position of the event in its platform's log.
+  public let sequence: Int
+  /// What happened.
+  public let kind: Kind
+  /// Where it happened.
+  public let context: ExecutionContext
+
+  /// The kinds of event the platform records.
+  public enum Kind: Sendable {
+    case log(level: LogLevel, category: String, message: String)
+    case publishedChange(property: String)
+    case applicationStateChanged(ApplicationState)
+    case fileRead(name: String)
+    case fileWritten(name: String, bytes: Int)
+    case fileWriteLostAtSuspension(name: String)
+    case blockingFileIOOnMainQueue(name: String)
+    case healthAuthorizationRequested
+    case healthSampleSaved(UUID)
+    case healthSampleSaveFailed(UUID)
+    case healthQueryAnswered(added: Int, deleted: Int)
+    case healthQueryFailed
+    case complicationReloaded(Complication)
+    case complicationTimelineProvided(entries: Int)
+    case backgroundTaskDelivered(id: Int)
+    case backgroundTaskCompleted(id: Int, success: Bool)
+    case backgroundRefreshScheduled(Date)
+  }
+
+  public var description: String {
+    "#\(sequence) [\(context)] \(kind)"
+  }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import Synchronization
+
+/// The simulated health store: the part of `HKHealthStore` the Coffee Tracker uses.
+///
+/// Like HealthKit, it calls completion handlers on arbitrary global queues, after the
+/// configured latency. A test configures availability, authorization and failures, and writes
+/// or deletes samples as another device would.
+public final class HealthStore: Sendable {
+  /// What a test can configure.
+  public struct Behaviour: Sendable {
+    /// Whether health data exists on this device; when false the app should not use the store.
+    public var isHealthDataAvailable = true
+    /// Whether the user grants sharing when asked.
+    public var grantsAuthorization = true
+    /// Whether authorization requests fail with an error.
+    public var failsAuthorization = false
+    /// Whether anchored queries fail.
+    public var failsQueries = false
+    /// Whether saves fail.
+    public var failsSaves = false
+    /// How long each call takes before its callback runs.
+    public var latency: Latency = .none
+
+    public init() {}
+  }
+
+  /// The source of samples the app itself writes (`HKSource.default()`).
+  public let appSource = SampleSource(name: "Coffee Tracker")
+  /// The source of samples written by `addSampleFromAnotherDevice`.
+  public let otherDeviceSource = SampleSource(name: "Another device")
+
+  private struct Stored {
+    var sample: CaffeineSample
+    var version: Int
+  }
+
+  private struct State {
+    var behaviour = Behaviour()
+    var status = AuthorizationStatus.notDetermined
+    var samples: [UUID: Stored] = [:]
+    var deletions: [(syncIdentifier: UUID, version: Int)] = []
+    var version = 0
+  }
+
+  private let state = Mutex(State())
+  private let log: EventLog
+  private let activity: ActivityMonitor
+  private let checkpoints: Checkpoints
+  private let delays: DelayGenerator
+
+  init(log: EventLog, activity: ActivityMonitor, checkpoints: Checkpoints, delays: DelayGenerator) {
+    self.log = log
+    self.activity = activity
+    self.checkpoints = checkpoints
+    self.delays = delays
+  }
+
+  // MARK: Configuring and inspecting (tests)
+
+  /// The current behaviour.
+  public var behaviour: Behaviour {
+    get { state.withLock { $0.behaviour } }
+    set { state.withLock { $0.behaviour = newValue } }
+  }
+
+  /// Changes the behaviour in place.
+  public func configure(_ change: (inout Behaviour) -> Void) {
+    state.withLock { change(&$0.behaviour) }
+  }
+
+  /// Every sample in the store, oldest first.
+  public var samples: [CaffeineSample] {
+    state.withLock { $0.samples.values.map(\.sample) }.sorted {
+      ($0.date, $0.syncIdentifier.uuidString) < ($1.date, $1.syncIdentifier.uuidString)
+    }
+  }
+
+  /// Adds a sample as another device (an iPhone, another app) would.
+  @discardableResult
+  public func addSampleFromAnotherDevice(mgCaffeine: Double, date: Date, syncIdentifier: UUID = UUID())
+    -> CaffeineSample
+  {
+    let sample = CaffeineSample(
+      mgCaffeine: mgCaffeine, date: date, syncIdentifier: syncIdentifier, source: otherDeviceSource)
+    insert(sample)
+    return sample
+  }
+
+  /// Deletes a sample, as the user might in the Health app.
+  public func deleteSample(syncIdentifier: UUID) {
+    state.withLock { state in
+      guard state.samples.removeValue(forKey: syncIdentifier) != nil else { return }
+      state.version += 1
+      state.deletions.append((syncIdentifier, state.version))
+    }
+  }
+
+  // MARK: The HealthKit surface (the app)
+
+  /// Whether health data exists on this device (`HKHealthStore.isHealthDataAvailable()`).
+  public var isHealthDataAvailable: Bool { behaviour.isHealthDataAvailable }
+
+  /// Whether the app may write caffeine samples.
+  public func authorizationStatus() -> AuthorizationStatus {
+    state.withLock { $0.status }
+  }
+
+  /// Asks the user for permission; `completion` runs on an arbitrary global queue with whether
+  /// the request was processed (not whether it was granted), or an error.
+  public func requestAuthorization(completion: @escaping @Sendable (Bool, Error?) -> Void) {
+    log.record(.healthAuthorizationRequested)
+    let behaviour = self.behaviour
+    deliver(.authorization, after: behaviour.latency) { [self] in
+      guard behaviour.isHealthDataAvailable else {
+        return completion(false, HealthStoreError.healthDataUnavailable)
+      }
+      guard !behaviour.failsAuthorization else {
+        return completion(false, HealthStoreError.authorizationFailed)
+      }
+      state.withLock {
+        $0.status = behaviour.grantsAuthorization ? .sharingAuthorized : .sharingDenied
+      }
+      completion(true, nil)
+    }
+  }
+
+  /// The async form of `requestAuthorization(completion:)`.
+  public func requestAuthorization() async throws {
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+      requestAuthorization { _, error in
+        if let error { continuation.resume(throwing: error) } else { continuation.resume() }
+      }
+    }
+  }
+
+  /// Saves `sample`; `completion` runs on an arbitrary global queue.
+  public func save(_ sample: CaffeineSample, completion: @escaping @Sendable (Bool, Error?) -> Void) {
+    let behaviour = self.behaviour
+    deliver(.save, after: behaviour.latency) { [self] in
+      let status = authorizationStatus()
+      guard behaviour.isHealthDataAvailable, !behaviour.failsSaves, status == .sharingAuthorized
+      else {
+        log.record(.healthSampleSaveFailed(sample.syncIdentifier))
+        return completion(false, HealthStoreError.saveFailed)
+      }
+      insert(sample)
+      log.record(.healthSampleSaved(sample.syncIdentifier))
+      completion(true, nil)
+    }
+  }
+
+  /// The async form of `save(_:completion:)`.
+  public func save(_ sample: CaffeineSample) async throws {
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+      save(sample) { _, error in
+        if let error { continuation.resume(throwing: error) } else { continuation.resume() }
+      }
+    }
+  }
+
+  /// Runs `query`; its handler runs once, on an arbitrary global queue.
+  public func execute(_ query: AnchoredObjectQuery) {
+    let behaviour = self.behaviour
+    deliver(.query, after: behaviour.latency) { [self] in
+      guard behaviour.isHealthDataAvailable, !behaviour.failsQueries else {
+        log.record(.healthQueryFailed)
+        let error: HealthStoreError =
+          behaviour.isHealthDataAvailable ? .queryFailed : .healthDataUnavailable
+        return query.resultsHandler(query, nil, nil, nil, error)
+      }
+      let (added, deleted, anchor) = changes(since: query.anchor, in: query.dateRange)
+      log.record(.healthQueryAnswered(added: added.count, deleted: deleted.count))
+      query.resultsHandler(query, added, deleted, anchor, nil)
+    }
+  }
+
+  // MARK: Internals
+
+  private func insert(_ sample: CaffeineSample) {
+    state.withLock { state in
+      state.version += 1
+      state.samples[sample.syncIdentifier] = Stored(sample: sample, version: state.version)
+    }
+  }
+
+  /// What an anchored query returns. A store that withholds sharing shows the app only its own
+  /// samples, as HealthKit hides data the app may not read.
+  private func changes(since anchor: QueryAnchor?, in range: DateInterval)
+    -> ([CaffeineSample], [DeletedObject], QueryAnchor)
+  {
+    state.withLock { state in
+      let since = anchor?.version ?? 0
+      let canRead = state.status == .sharingAuthorized
+      let added = state.samples.values
+        .filter { $0.version > since }
+        .map(\.sample)
+        .filter { $0.date > range.start && $0.date < range.end }
+        .filter { canRead || $0.source == appSource }
+        .sorted { $0.date < $1.date }
+      let deleted =
+        anchor == nil
+        ? [] : state.deletions.filter { $0.version > since }.map { DeletedObject(syncIdentifier: $0.syncIdentifier) }
+      return (added, deleted, QueryAnchor(version: state.version))
+    }
+  }
+
+  /// Runs `callback` on a global queue after `latency`, counted as platform work in flight
+  /// until it returns.
+  private func deliver(
+    _ kind: HealthCallbackKind, after latency: Latency, _ callback: @escaping @Sendable () -> Void
+  ) {
+    activity.begin()
+    let delay = delays.delay(for: latency)
+    DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
+      checkpoints.reach(.healthCallbackDelivering(kind))
+      CallbackLane.$current.withValue("health \(kind.rawValue)") {
+        callback()
+      }
+      activity.end()
+    }
+  }
+}

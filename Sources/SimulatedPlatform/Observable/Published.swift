@@ -1,0 +1,38 @@
+/// The stand-in for Combine's `@Published`: every assignment is recorded by the enclosing
+/// object's `objectWillChange`, with the queue it was made on. `didSet` observers work as with
+/// the real wrapper and run after the value is stored.
+@propertyWrapper
+public struct Published<Value> {
+  private var value: Value
+
+  public init(wrappedValue: Value) {
+    value = wrappedValue
+  }
+
+  /// Only available inside an `ObservableObject`, as with Combine.
+  @available(*, unavailable, message: "@Published is only available on properties of classes")
+  public var wrappedValue: Value {
+    get { fatalError("@Published is only available on properties of classes") }
+    // swift-format-ignore: AllPublicDeclarationsHaveDocumentation
+    set { fatalError("@Published is only available on properties of classes") }
+  }
+
+  public static subscript<Object: ObservableObject>(
+    _enclosingInstance object: Object,
+    wrapped wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,
+    storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
+  ) -> Value {
+    get { object[keyPath: storageKeyPath].value }
+    set {
+      object.objectWillChange.record(property: propertyName(wrappedKeyPath))
+      object[keyPath: storageKeyPath].value = newValue
+      object.objectWillChange.valueStored()
+    }
+  }
+
+  /// `\CoffeeData.currentDrinks` becomes `currentDrinks`.
+  private static func propertyName(_ keyPath: AnyKeyPath) -> String {
+    let path = String(describing: keyPath)
+    return path.split(separator: ".").last.map(String.init) ?? path
+  }
+}

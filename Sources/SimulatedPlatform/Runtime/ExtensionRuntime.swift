@@ -1,0 +1,91 @@
+import Foundation
+import Synchronization
+
+/// The watch extension's runtime: the stand-in for `WKExtension.shared()`.
+///
+/// It owns the application state and the background refresh tasks, and calls the app's
+/// `ExtensionDelegate` on the main queue.
+public final class ExtensionRuntime: Sendable {
+  private struct State {
+    var applicationState = ApplicationState.active
+    var scheduledRefreshes: [Date] = []
+    var tasks: [RefreshBackgroundTask] = []
+  }
+
+  private let state = Mutex(State())
+  private let log: EventLog
+  private let checkpoints: Checkpoints
+  private let documents: DocumentsFolder
+
+  /// The app's delegate; the platform keeps it alive, as WatchKit does.
+  @MainActor public var delegate: (any ExtensionDelegate)?
+
+  init(log: EventLog, checkpoints: Checkpoints, documents: DocumentsFolder) {
+    self.log = log
+    self.checkpoints = checkpoints
+    self.documents = documents
+  }
+
+  // MARK: The WatchKit surface (the app)
+
+  /// Whether the app is active, inactive or in the background.
+  public var applicationState: ApplicationState { state.withLock { $0.applicationState } }
+
+  /// Asks for a background refresh task at `preferredDate`.
+  public func scheduleBackgroundRefresh(withPreferredDate preferredDate: Date) {
+    state.withLock { $0.scheduledRefreshes.append(preferredDate) }
+    log.record(.backgroundRefreshScheduled(preferredDate))
+  }
+
+  // MARK: Driving the app (tests and scenarios)
+
+  /// The dates of every background refresh the app asked for, in order.
+  public var scheduledRefreshes: [Date] { state.withLock { $0.scheduledRefreshes } }
+
+  /// Every background task delivered so far.
+  public var backgroundTasks: [RefreshBackgroundTask] { state.withLock { $0.tasks } }
+
+  /// Tells the delegate the app finished launching.
+  @MainActor public func finishLaunching() {
+    delegate?.applicationDidFinishLaunching()
+  }
+
+  /// Changes the application state and tells the delegate, on the main queue.
+  @MainActor public func setApplicationState(_ newState: ApplicationState) {
+    resume()
+    let oldState = state.withLock { state in
+      defer { state.applicationState = newState }
+      return state.applicationState
+    }
+    guard oldState != newState else { return }
+    log.record(.applicationStateChanged(newState))
+    switch newState {
+    case .active: delegate?.applicationDidBecomeActive()
+    case .background: delegate?.applicationDidEnterBackground()
+    case .inactive: break
+    }
+  }
+
+  /// Hands the delegate a background refresh task, on the main queue, and returns it.
+  @MainActor @discardableResult
+  public func deliverBackgroundRefresh() -> RefreshBackgroundTask {
+    resume()
+    let task = state.withLock { state in
+      let task = RefreshBackgroundTask(id: state.tasks.count + 1) { [self] task, success in
+        log.record(.backgroundTaskCompleted(id: task.id, success: success))
+        checkpoints.reach(.backgroundTaskCompleting)
+        documents.suspend()
+      }
+      state.tasks.append(task)
+      return task
+    }
+    log.record(.backgroundTaskDelivered(id: task.id))
+    delegate?.handle([task])
+    return task
+  }
+
+  /// Wakes the app after a suspension: from now on its writes reach the disk again.
+  public func resume() {
+    documents.resume()
+  }
+}
