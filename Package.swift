@@ -21,11 +21,13 @@ let package = Package(
     // What the app touches of HealthKit, WatchKit, ClockKit and SwiftUI, simulated with their
     // real threading.
     .target(name: "SimulatedPlatform", dependencies: ["CoffeeDomain"], swiftSettings: swift6),
-    // The completion-handler app, races included. Swift 5 mode, as it was written.
+    // The completion-handler app, races included. Swift 5 mode, as it was written. Its
+    // concurrency warnings are the lesson, not noise: `make diagnose` compiles it in the Swift 6
+    // mode and shows every one; the everyday build keeps quiet about them.
     .target(
       name: "CoffeeTrackerBefore",
       dependencies: ["CoffeeDomain", "SimulatedPlatform"],
-      swiftSettings: [.swiftLanguageMode(.v5), .treatAllWarnings(as: .error)]
+      swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-suppress-warnings"])]
     ),
     // The same app after the migration: actors, async/await, @MainActor.
     .target(

@@ -4,7 +4,7 @@ import Synchronization
 /// The watch extension's runtime: the stand-in for `WKExtension.shared()`.
 ///
 /// It owns the application state and the background refresh tasks, and calls the app's
-/// `ExtensionDelegate` on the main queue.
+/// `WatchExtensionDelegate` on the main queue.
 public final class ExtensionRuntime: Sendable {
   private struct State {
     var applicationState = ApplicationState.active
@@ -18,7 +18,7 @@ public final class ExtensionRuntime: Sendable {
   private let documents: DocumentsFolder
 
   /// The app's delegate; the platform keeps it alive, as WatchKit does.
-  @MainActor public var delegate: (any ExtensionDelegate)?
+  @MainActor public var delegate: (any WatchExtensionDelegate)?
 
   init(log: EventLog, checkpoints: Checkpoints, documents: DocumentsFolder) {
     self.log = log

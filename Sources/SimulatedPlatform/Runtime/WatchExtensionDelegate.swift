@@ -2,7 +2,7 @@
 ///
 /// WatchKit calls these on the main thread, and the SDK marks the protocol `@MainActor`.
 @MainActor
-public protocol ExtensionDelegate: AnyObject {
+public protocol WatchExtensionDelegate: AnyObject {
   /// The app finished launching.
   func applicationDidFinishLaunching()
   /// The app came to the foreground.
