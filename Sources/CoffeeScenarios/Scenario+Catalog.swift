@@ -1,0 +1,289 @@
+import CoffeeDomain
+import Foundation
+import SimulatedPlatform
+
+extension Scenario {
+  /// Every scenario of the behaviour suite, in the order the demo plays them.
+  public static let all: [Scenario] = [
+    firstLaunch, launchWithSavedFile, addDrinkWhileActive, addDrinkInBackground,
+    healthSyncAdds, healthSyncDeletes, healthSyncAddsAndDeletes, ownSamplesNotDuplicated,
+    healthStoreUnavailable, authorizationDenied, queryError, saveError,
+    backgroundRefreshWithNewData, corruptDataFile, dayOfCoffee,
+  ]
+
+  private static let s1 = ScenarioIDs.sample(1)
+  private static let s2 = ScenarioIDs.sample(2)
+  private static let s3 = ScenarioIDs.sample(3)
+
+  private static func drinks(_ list: (Double, Double)...) -> [DrinkSummary] {
+    list.map { DrinkSummary(mg: $0.0, minutesAgo: $0.1) }
+  }
+
+  static let firstLaunch = Scenario(
+    id: "first-launch",
+    summary: "The app launches for the first time: no file, nothing in the health store.",
+    steps: [],
+    expectations: [
+      .modelHolds([]),
+      .equal("no data file is written for an empty list", { $0.final.file }, { _ in .missing }),
+      .equal("one background refresh is scheduled at launch", { $0.final.scheduledRefreshes }, { _ in 1 }),
+    ])
+
+  static let launchWithSavedFile = Scenario(
+    id: "launch-with-saved-file",
+    summary: "A saved file holds drinks from the last 24 hours, one older, one dated in the future.",
+    setup: {
+      var setup = Setup()
+      setup.savedFile = .drinks([(96, 60), (64, 23 * 60), (144, 24 * 60 + 1), (192, -30)])
+      return setup
+    }(),
+    steps: [],
+    expectations: [
+      .modelHolds(drinks((96, 60), (64, 23 * 60))),
+      .equal("the complications are reloaded once", { $0.final.complicationReloads }, { _ in 1 }),
+      .healthStoreHolds([]),
+    ])
+
+  static let addDrinkWhileActive = Scenario(
+    id: "add-drink-active",
+    summary: "The user adds two drinks while the app is in front.",
+    steps: [.addDrink(.smallCoffee, minutesAgo: 30), .addDrink(.doubleEspresso)],
+    expectations: [
+      .modelHolds(drinks((96, 30), (128, 0))),
+      .healthStoreHolds(drinks((96, 30), (128, 0))),
+      .equal("each drink's sample carries the drink's UUID") { outcome in
+        Set(outcome.final.healthSamples.map(\.syncIdentifier))
+      } _: { Set($0.final.modelDrinks.map(\.uuid)) },
+      .equal("the complications are reloaded at launch and for each drink", { $0.final.complicationReloads }, { _ in 3 }),
+      .equal("the complication shows the caffeine level") { $0.final.complicationLevel.map(rounded) } _: {
+        rounded($0.final.modelDrinks.totalCaffeine(at: $0.now))
+      },
+    ])
+
+  static let addDrinkInBackground = Scenario(
+    id: "add-drink-background",
+    summary: "The user adds a drink while the app is in the background.",
+    steps: [.setApplicationState(.background), .addDrink(.largeCoffee)],
+    expectations: [
+      .modelHolds(drinks((192, 0))),
+      .healthStoreHolds(drinks((192, 0))),
+    ],
+    knownBeforeBugs: [.blockingIOOnMainQueue])
+
+  static let healthSyncAdds = Scenario(
+    id: "health-sync-adds",
+    summary: "Another device adds two samples; the app loads them.",
+    steps: [
+      .addDrink(.greenTea, minutesAgo: 10),
+      .otherDeviceAddsSample(mg: 47, minutesAgo: 90, id: s1),
+      .otherDeviceAddsSample(mg: 64, minutesAgo: 20, id: s2),
+      .syncHealth,
+    ],
+    expectations: [
+      .modelHolds(drinks((47, 90), (64, 20), (28, 10))),
+      .equal("the new drinks keep their samples' identifiers") {
+        $0.final.modelDrinks.map(\.uuid).filter { [s1, s2].contains($0) }
+      } _: { _ in [s1, s2] },
+      .equal("the load succeeds", { $0.healthLoadAnswers }, { _ in [true] }),
+    ])
+
+  static let healthSyncDeletes = Scenario(
+    id: "health-sync-deletes",
+    summary: "The user deletes, in the Health app, a sample the app had loaded; the app drops it.",
+    setup: {
+      var setup = Setup()
+      setup.existingSamples = [
+        .otherDeviceAddsSample(mg: 96, minutesAgo: 120, id: s1),
+        .otherDeviceAddsSample(mg: 47, minutesAgo: 60, id: s2),
+      ]
+      return setup
+    }(),
+    steps: [.userDeletesSample(id: s1), .syncHealth],
+    expectations: [
+      .modelHolds(drinks((47, 60))),
+      .equal("the load succeeds", { $0.healthLoadAnswers }, { _ in [true] }),
+    ])
+
+  static let healthSyncAddsAndDeletes = Scenario(
+    id: "health-sync-adds-and-deletes",
+    summary: "One load brings an added sample and a deleted one.",
+    setup: {
+      var setup = Setup()
+      setup.existingSamples = [.otherDeviceAddsSample(mg: 96, minutesAgo: 120, id: s1)]
+      return setup
+    }(),
+    steps: [
+      .addDrink(.singleEspresso, minutesAgo: 5),
+      .userDeletesSample(id: s1),
+      .otherDeviceAddsSample(mg: 29, minutesAgo: 30, id: s3),
+      .syncHealth,
+    ],
+    expectations: [
+      .modelHolds(drinks((29, 30), (64, 5))),
+      .healthStoreHolds(drinks((29, 30), (64, 5))),
+    ])
+
+  static let ownSamplesNotDuplicated = Scenario(
+    id: "own-samples-not-duplicated",
+    summary: "The app's own samples come back in the next load and are skipped.",
+    steps: [.addDrink(.mediumCoffee, minutesAgo: 15), .syncHealth, .setApplicationState(.inactive),
+            .setApplicationState(.active)],
+    expectations: [
+      .modelHolds(drinks((144, 15))),
+      .healthStoreHolds(drinks((144, 15))),
+    ])
+
+  static let healthStoreUnavailable = Scenario(
+    id: "health-store-unavailable",
+    summary: "The watch has no health data: drinks are kept, nothing reaches the store, nothing hangs.",
+    setup: {
+      var setup = Setup()
+      setup.health.isHealthDataAvailable = false
+      return setup
+    }(),
+    steps: [.addDrink(.blackTea), .requestAuthorization, .syncHealth],
+    expectations: [
+      .modelHolds(drinks((47, 0))),
+      .healthStoreHolds([]),
+      .equal(
+        "the authorization request is answered with false", brokenBy: .authorizationNeverAnswered,
+        { $0.authorizationAnswers }, { _ in [false] }),
+      .equal("the load answers false", { $0.healthLoadAnswers }, { _ in [false] }),
+    ],
+    knownBeforeBugs: [.authorizationNeverAnswered])
+
+  static let authorizationDenied = Scenario(
+    id: "authorization-denied",
+    summary: "The user denies sharing: drinks stay on the watch, and other devices' data is hidden.",
+    setup: {
+      var setup = Setup()
+      setup.health.grantsAuthorization = false
+      setup.existingSamples = [.otherDeviceAddsSample(mg: 96, minutesAgo: 45, id: s1)]
+      return setup
+    }(),
+    steps: [.addDrink(.softDrink), .requestAuthorization, .syncHealth],
+    expectations: [
+      .modelHolds(drinks((22, 0))),
+      .healthStoreHolds(drinks((96, 45))),
+      .equal("the request itself is answered", { $0.authorizationAnswers }, { _ in [true] }),
+    ])
+
+  static let queryError = Scenario(
+    id: "query-error",
+    summary: "The anchored query fails: the model is unchanged and the background task reports failure.",
+    setup: {
+      var setup = Setup()
+      setup.health.failsQueries = true
+      return setup
+    }(),
+    steps: [
+      .addDrink(.chocolate),
+      .otherDeviceAddsSample(mg: 96, minutesAgo: 30, id: s1),
+      .syncHealth,
+      .setApplicationState(.background),
+      .backgroundRefresh,
+    ],
+    expectations: [
+      .modelHolds(drinks((18, 0))),
+      .equal("the load answers false", { $0.healthLoadAnswers }, { _ in [false] }),
+      .equal("the background task is completed once, reporting failure") { $0.final.backgroundTasks } _: { _ in
+        [.init(id: 1, success: false, completions: 1)]
+      },
+      .equal("no further refresh is scheduled", { $0.final.scheduledRefreshes }, { _ in 1 }),
+    ])
+
+  static let saveError = Scenario(
+    id: "save-error",
+    summary: "The health store refuses the sample: the drink is still kept on the watch.",
+    setup: {
+      var setup = Setup()
+      setup.health.failsSaves = true
+      return setup
+    }(),
+    steps: [.addDrink(.energyDrink)],
+    expectations: [
+      .modelHolds(drinks((29, 0))),
+      .healthStoreHolds([]),
+      Expectation("the failure is logged") { outcome in
+        outcome.final.errorsLogged.contains { $0.contains("Unable to save") } ? nil : "no error logged"
+      },
+    ])
+
+  static let backgroundRefreshWithNewData = Scenario(
+    id: "background-refresh",
+    summary: "In the background, a refresh task brings new health data.",
+    steps: [
+      .setApplicationState(.background),
+      .otherDeviceAddsSample(mg: 128, minutesAgo: 40, id: s1),
+      .backgroundRefresh,
+    ],
+    expectations: [
+      .modelHolds(drinks((128, 40))),
+      .equal("the task is completed once, reporting success") { $0.final.backgroundTasks } _: { _ in
+        [.init(id: 1, success: true, completions: 1)]
+      },
+      .equal("the next refresh is scheduled", { $0.final.scheduledRefreshes }, { _ in 2 }),
+      Expectation("the task is completed only after the drink file is written") { outcome in
+        let kinds = outcome.events.map(\.kind)
+        guard let completed = kinds.firstIndex(where: { if case .backgroundTaskCompleted = $0 { true } else { false } })
+        else { return "the task was never completed" }
+        let lastWrite = kinds.lastIndex { if case .fileWritten = $0 { true } else { false } }
+        guard let lastWrite, lastWrite < completed else { return "the file was written after the task completed" }
+        return nil
+      },
+    ],
+    knownBeforeBugs: [.blockingIOOnMainQueue])
+
+  static let corruptDataFile = Scenario(
+    id: "corrupt-data-file",
+    summary: "The data file is garbage: the app starts empty, says why, and keeps the bad file aside.",
+    setup: {
+      var setup = Setup()
+      setup.savedFile = .corrupt(Data("not a property list".utf8))
+      return setup
+    }(),
+    steps: [],
+    expectations: [
+      .modelHolds([]),
+      .equal("the bad file is kept aside, untouched") { outcome in
+        outcome.final.documentFiles
+      } _: { _ in ["CoffeeTracker.plist.unreadable"] },
+      Expectation("a clear error is logged") { outcome in
+        outcome.final.errorsLogged.contains { $0.contains("could not be read") && $0.contains("kept aside") }
+          ? nil : "errors logged: \(outcome.final.errorsLogged)"
+      },
+    ])
+
+  static let dayOfCoffee = Scenario(
+    id: "day-of-coffee",
+    summary: "A scripted day: coffee, tea from the phone, a background refresh, an evening relaunch.",
+    setup: {
+      var setup = Setup()
+      setup.savedFile = .drinks([(96, 20 * 60)])
+      return setup
+    }(),
+    steps: [
+      .addDrink(.smallCoffee),
+      .advanceClock(minutes: 90),
+      .addDrink(.doubleEspresso),
+      .otherDeviceAddsSample(mg: 47, minutesAgo: 30, id: s1),
+      .setApplicationState(.background),
+      .advanceClock(minutes: 15),
+      .backgroundRefresh,
+      .setApplicationState(.active),
+      .advanceClock(minutes: 5 * 60),
+      .relaunch,
+      .addDrink(.greenTea),
+    ],
+    expectations: [
+      .modelHolds(drinks((96, 6 * 60 + 45), (47, 5 * 60 + 45), (128, 5 * 60 + 15), (28, 0))),
+      .equal("the background task is completed once, reporting success") { $0.final.backgroundTasks } _: { _ in
+        [.init(id: 1, success: true, completions: 1)]
+      },
+    ],
+    knownBeforeBugs: [.blockingIOOnMainQueue])
+}
+
+private func rounded(_ value: Double) -> Double {
+  (value * 1000).rounded() / 1000
+}

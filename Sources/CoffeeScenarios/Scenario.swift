@@ -1,0 +1,80 @@
+import CoffeeDomain
+import Foundation
+import SimulatedPlatform
+
+/// A scripted stretch of a day with the Coffee Tracker: what the watch holds before launch,
+/// what happens, and what must be true at the end, on every variant.
+public struct Scenario: Sendable, Identifiable, CustomStringConvertible {
+  /// What the watch holds before the app first launches.
+  public struct Setup: Sendable {
+    /// The health store's behaviour (availability, authorization, failures).
+    public var health = HealthStore.Behaviour()
+    /// The data file left by an earlier run, if any.
+    public var savedFile: SavedFile?
+    /// Samples other devices wrote before launch.
+    public var existingSamples: [Step] = []
+
+    public init() {}
+  }
+
+  /// A data file left by an earlier run.
+  public enum SavedFile: Sendable {
+    /// Drinks with this much caffeine, dated this many minutes before now (negative: future).
+    case drinks([(mg: Double, minutesAgo: Double)])
+    /// Bytes that are not a property list of drinks.
+    case corrupt(Data)
+  }
+
+  /// A short identifier, such as `add-drink-active`.
+  public let id: String
+  /// One sentence on what the scenario shows.
+  public let summary: String
+  public let setup: Setup
+  public let steps: [Step]
+  /// What must hold at the end, besides the expectations every scenario checks.
+  public let expectations: [Expectation]
+  /// Bugs of the before variant that this scenario shows; its expectations about them are
+  /// known issues on the before variant, and must hold on the after variant.
+  public let knownBeforeBugs: Set<KnownBug>
+
+  public init(
+    id: String, summary: String, setup: Setup = Setup(), steps: [Step], expectations: [Expectation],
+    knownBeforeBugs: Set<KnownBug> = []
+  ) {
+    self.id = id
+    self.summary = summary
+    self.setup = setup
+    self.steps = steps
+    self.expectations = expectations
+    self.knownBeforeBugs = knownBeforeBugs
+  }
+
+  /// Every expectation the scenario checks: its own, then the ones every scenario checks.
+  public var allExpectations: [Expectation] { expectations + Expectation.everyScenario }
+
+  /// Finds a scenario of the catalog by identifier.
+  public static func named(_ id: String) -> Scenario? {
+    all.first { $0.id == id }
+  }
+
+  public var description: String { id }
+}
+
+/// A bug of the before variant that the migration fixes, and that a scenario shows.
+public enum KnownBug: String, Sendable, Hashable, CaseIterable {
+  /// `requestAuthorization(completionHandler:)` never calls back when health data is
+  /// unavailable or the request fails, so its caller waits forever.
+  case authorizationNeverAnswered
+  /// In the background the model saves synchronously on the main queue.
+  case blockingIOOnMainQueue
+
+  /// Why the before variant fails here.
+  public var explanation: String {
+    switch self {
+    case .authorizationNeverAnswered:
+      "the before variant's requestAuthorization never calls its completion handler when health data is unavailable"
+    case .blockingIOOnMainQueue:
+      "the before variant writes the drink file synchronously on the main queue while in the background"
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import Dispatch
+import SimulatedPlatform
+
+/// The lab could not tell when the app went still.
+public struct SettleError: Error, CustomStringConvertible {
+  public let rounds: Int
+  public var description: String {
+    "the app kept working after \(rounds) rounds of waiting; is something looping?"
+  }
+}
+
+extension SimulatedPlatform {
+  /// Waits until the app on this platform has gone still: no platform work in flight, and two
+  /// rounds in a row in which the main queue and the app's own queues and actors were drained
+  /// and not a single event was recorded. No sleeps: each round waits for queued work to run.
+  @MainActor
+  public func settle(_ driver: any CoffeeTrackerDriver, maximumRounds: Int = 10_000) async throws {
+    var quietRounds = 0
+    var rounds = 0
+    while quietRounds < 2 {
+      rounds += 1
+      guard rounds <= maximumRounds else { throw SettleError(rounds: maximumRounds) }
+      let eventsBefore = activity.eventCount
+      await activity.waitUntilNothingInFlight()
+      await drainMainQueue()
+      await driver.drainAppExecutors()
+      await drainMainQueue()
+      let isQuiet = activity.eventCount == eventsBefore && activity.inFlight == 0
+      quietRounds = isQuiet ? quietRounds + 1 : 0
+    }
+  }
+}
+
+/// Returns once every block queued on the main queue before the call has run.
+@MainActor
+func drainMainQueue() async {
+  await withCheckedContinuation { continuation in
+    DispatchQueue.main.async { continuation.resume() }
+  }
+}

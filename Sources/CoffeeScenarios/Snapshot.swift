@@ -1,0 +1,91 @@
+import CoffeeDomain
+import Foundation
+import SimulatedPlatform
+
+/// Everything a scenario observes of one app on one platform at one moment.
+public struct Snapshot: Sendable {
+  /// What the data file holds.
+  public enum FileContents: Hashable, Sendable {
+    case missing
+    case unreadable
+    case drinks([Drink])
+
+    /// The drinks the app would load from it: a missing file means an empty list.
+    public var drinks: [Drink]? {
+      switch self {
+      case .missing: []
+      case .unreadable: nil
+      case .drinks(let drinks): drinks
+      }
+    }
+  }
+
+  /// One background task and what the app did with it.
+  public struct BackgroundTaskRecord: Hashable, Sendable {
+    public let id: Int
+    /// Whether the app reported success; nil while the task is not completed.
+    public let success: Bool?
+    /// How many times the app completed it (exactly once is right).
+    public let completions: Int
+  }
+
+  public let modelDrinks: [Drink]
+  public let file: FileContents
+  public let documentFiles: [String]
+  public let healthSamples: [CaffeineSample]
+  public let complicationReloads: Int
+  /// The caffeine level the first complication shows now, as the data source last supplied it.
+  public let complicationLevel: Double?
+  public let backgroundTasks: [BackgroundTaskRecord]
+  public let scheduledRefreshes: Int
+  public let publishedChanges: Int
+  public let offMainPublishedChanges: Int
+  public let writesLostAtSuspension: Int
+  public let blockingIOOnMainQueue: Int
+  public let errorsLogged: [String]
+  /// The caffeine level and equivalent cups the model's drinks give now.
+  public let caffeineLevel: Double
+  public let equivalentCups: Double
+
+  /// Takes a snapshot of `driver`'s app on `platform`.
+  @MainActor
+  public init(of driver: any CoffeeTrackerDriver, on platform: SimulatedPlatform) {
+    let now = platform.clock.now
+    let events = platform.events.all
+    modelDrinks = driver.currentDrinks
+    file = Self.readFile(on: platform)
+    documentFiles = platform.documents.fileNames()
+    healthSamples = platform.healthStore.samples
+    complicationReloads = platform.complicationServer.reloads.count
+    complicationLevel = platform.complicationServer.activeComplications.first.flatMap {
+      platform.complicationServer.currentEntry(for: $0)?.mgCaffeine
+    }
+    backgroundTasks = platform.runtime.backgroundTasks.map {
+      BackgroundTaskRecord(
+        id: $0.id, success: $0.outcome?.snapshotRequested, completions: $0.outcome?.completions ?? 0)
+    }
+    scheduledRefreshes = platform.runtime.scheduledRefreshes.count
+    publishedChanges = platform.publishedChanges.all.count
+    offMainPublishedChanges = platform.publishedChanges.offMainQueue.count
+    writesLostAtSuspension = events.count {
+      if case .fileWriteLostAtSuspension = $0.kind { true } else { false }
+    }
+    blockingIOOnMainQueue = events.count {
+      if case .blockingFileIOOnMainQueue = $0.kind { true } else { false }
+    }
+    errorsLogged = events.compactMap {
+      if case .log(.error, let category, let message) = $0.kind { "\(category): \(message)" } else { nil }
+    }
+    caffeineLevel = modelDrinks.totalCaffeine(at: now)
+    equivalentCups = modelDrinks.equivalentCups(today: now, calendar: platform.calendar)
+  }
+
+  /// The drink file's name, the same in every variant.
+  public static let fileName = "CoffeeTracker.plist"
+
+  private static func readFile(on platform: SimulatedPlatform) -> FileContents {
+    guard let data = platform.documents.contents(ofFileNamed: fileName) else { return .missing }
+    guard let drinks = try? PropertyListDecoder().decode([Drink].self, from: data) else { return .unreadable }
+    return .drinks(drinks)
+  }
+}

@@ -1,0 +1,63 @@
+import CoffeeDomain
+import Foundation
+import SimulatedPlatform
+
+/// One thing that happens in a scenario: the user, the system or another device acts.
+public enum Step: Sendable, Hashable, CustomStringConvertible {
+  /// The user adds a drink from the menu, dated `minutesAgo` before the platform's now.
+  case addDrink(DrinkType, minutesAgo: Double = 0)
+  /// Another device writes a caffeine sample with a known identifier.
+  case otherDeviceAddsSample(mg: Double, minutesAgo: Double, id: UUID)
+  /// The user deletes a sample in the Health app.
+  case userDeletesSample(id: UUID)
+  /// The app loads new data from the health store, as when it comes to the foreground.
+  case syncHealth
+  /// The app asks for health authorization (the answer is recorded).
+  case requestAuthorization
+  /// The app moves to the background or the foreground.
+  case setApplicationState(ApplicationState)
+  /// The system hands the app a background refresh task.
+  case backgroundRefresh
+  /// Time passes.
+  case advanceClock(minutes: Double)
+  /// The app is quit and launched again on the same watch.
+  case relaunch
+
+  public var description: String {
+    switch self {
+    case .addDrink(let type, let minutesAgo):
+      "user adds a \(type.name) (\(Int(type.mgCaffeinePerServing)) mg)" + ago(minutesAgo)
+    case .otherDeviceAddsSample(let mg, let minutesAgo, let id):
+      "another device adds a \(Int(mg)) mg sample \(ScenarioIDs.name(of: id))" + ago(minutesAgo)
+    case .userDeletesSample(let id):
+      "user deletes sample \(ScenarioIDs.name(of: id)) in the Health app"
+    case .syncHealth: "app loads new health data"
+    case .requestAuthorization: "app requests health authorization"
+    case .setApplicationState(let state): "app becomes \(state.rawValue)"
+    case .backgroundRefresh: "system delivers a background refresh task"
+    case .advanceClock(let minutes): "\(Int(minutes)) minutes pass"
+    case .relaunch: "app is relaunched"
+    }
+  }
+
+  private func ago(_ minutes: Double) -> String {
+    minutes == 0 ? ", now" : ", \(Int(minutes)) min ago"
+  }
+}
+
+/// Readable, fixed identifiers for the samples scenarios create.
+public enum ScenarioIDs {
+  /// The identifier of scenario sample `number`.
+  public static func sample(_ number: Int) -> UUID {
+    UUID(uuidString: String(format: "5A4D91E0-0000-4000-8000-%012d", number))!
+  }
+
+  /// "S1" for `sample(1)`; the UUID itself for anything else.
+  public static func name(of id: UUID) -> String {
+    let prefix = "5A4D91E0-0000-4000-8000-"
+    guard id.uuidString.hasPrefix(prefix), let number = Int(id.uuidString.dropFirst(prefix.count)) else {
+      return id.uuidString
+    }
+    return "S\(number)"
+  }
+}
