@@ -10,7 +10,7 @@ struct CaffeineRemainingTests {
   let mg = 200.0
 
   /// Hours after the drink, and the fraction of its caffeine left by then.
-  static let halfLifeTable: [(hours: Double, fractionLeft: Double)] = [
+  static let halfLifeTable: [(hoursLater: Double, fractionLeft: Double)] = [
     (0, 1),
     (1, pow(2, -1.0 / 5)),
     (2.5, 1 / 2.0.squareRoot()),
