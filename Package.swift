@@ -38,7 +38,9 @@ let package = Package(
     // Scripted scenarios that run against any variant, and what they observe.
     .target(
       name: "CoffeeScenarios",
-      dependencies: ["CoffeeDomain", "SimulatedPlatform", "CoffeeTrackerBefore", "CoffeeTrackerAfter"],
+      dependencies: [
+        "CoffeeDomain", "SimulatedPlatform", "CoffeeTrackerBefore", "CoffeeTrackerAfter",
+      ],
       swiftSettings: swift6
     ),
     .executableTarget(name: "CoffeeDemo", dependencies: ["CoffeeScenarios"], swiftSettings: swift6),

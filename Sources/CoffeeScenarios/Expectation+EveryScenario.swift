@@ -6,7 +6,8 @@ extension Expectation {
     Expectation("the file on disk holds exactly the model's drinks") { outcome in
       let file = outcome.final.file
       return file.drinks == outcome.final.modelDrinks
-        ? nil : "the model holds \(outcome.summary(of: outcome.final.modelDrinks)), the file \(describe(file, outcome))"
+        ? nil
+        : "the model holds \(outcome.summary(of: outcome.final.modelDrinks)), the file \(describe(file, outcome))"
     },
     Expectation("a relaunch restores the same drinks from disk") { outcome in
       outcome.afterRelaunch.modelDrinks == outcome.final.modelDrinks
@@ -27,7 +28,9 @@ extension Expectation {
     },
     Expectation("every background task is completed exactly once") { outcome in
       let wrong = outcome.final.backgroundTasks.filter { $0.completions != 1 }
-      return wrong.isEmpty ? nil : wrong.map { "task \($0.id) completed \($0.completions) times" }.joined(separator: "; ")
+      return wrong.isEmpty
+        ? nil
+        : wrong.map { "task \($0.id) completed \($0.completions) times" }.joined(separator: "; ")
     },
     Expectation("no file I/O blocks the main queue", brokenBy: .blockingIOOnMainQueue) { outcome in
       let count = outcome.final.blockingIOOnMainQueue
@@ -35,7 +38,8 @@ extension Expectation {
     },
   ]
 
-  private static func describe(_ file: Snapshot.FileContents, _ outcome: ScenarioOutcome) -> String {
+  private static func describe(_ file: Snapshot.FileContents, _ outcome: ScenarioOutcome) -> String
+  {
     switch file {
     case .missing: "is missing"
     case .unreadable: "is unreadable"

@@ -12,7 +12,8 @@ public struct Expectation: Sendable, CustomStringConvertible {
   /// An expectation whose `failure` closure returns nil when it holds, and otherwise says what
   /// was found instead.
   public init(
-    _ summary: String, brokenBy: KnownBug? = nil, failure: @escaping @Sendable (ScenarioOutcome) -> String?
+    _ summary: String, brokenBy: KnownBug? = nil,
+    failure: @escaping @Sendable (ScenarioOutcome) -> String?
   ) {
     self.summary = summary
     self.brokenBy = brokenBy
@@ -30,7 +31,8 @@ public struct Expectation: Sendable, CustomStringConvertible {
 extension Expectation {
   /// An expectation that two values are equal, reporting both when they are not.
   public static func equal<Value: Equatable & Sendable>(
-    _ summary: String, brokenBy: KnownBug? = nil, _ actual: @escaping @Sendable (ScenarioOutcome) -> Value,
+    _ summary: String, brokenBy: KnownBug? = nil,
+    _ actual: @escaping @Sendable (ScenarioOutcome) -> Value,
     _ expected: @escaping @Sendable (ScenarioOutcome) -> Value
   ) -> Expectation {
     Expectation(summary, brokenBy: brokenBy) { outcome in
@@ -42,16 +44,24 @@ extension Expectation {
 
   /// The model's drinks, as (mg, minutes before the end of the scenario), oldest first.
   public static func modelHolds(_ expected: [DrinkSummary]) -> Expectation {
-    let listed = expected.isEmpty ? "no drinks" : expected.map(\.description).joined(separator: ", ")
-    return .equal("the model holds \(listed)", { $0.summary(of: $0.final.modelDrinks) }, { _ in expected })
+    let listed =
+      expected.isEmpty ? "no drinks" : expected.map(\.description).joined(separator: ", ")
+    return .equal(
+      "the model holds \(listed)", { $0.summary(of: $0.final.modelDrinks) }, { _ in expected })
   }
 
   /// The health store's samples, as (mg, minutes before the end of the scenario), oldest first.
   public static func healthStoreHolds(_ expected: [DrinkSummary]) -> Expectation {
-    let listed = expected.isEmpty ? "no samples" : expected.map(\.description).joined(separator: ", ")
+    let listed =
+      expected.isEmpty ? "no samples" : expected.map(\.description).joined(separator: ", ")
     return .equal("the health store holds \(listed)") {
-      outcome in outcome.final.healthSamples.map { DrinkSummary(mg: $0.mgCaffeine, date: $0.date, now: outcome.now) }
-    } _: { _ in expected }
+      outcome in
+      outcome.final.healthSamples.map {
+        DrinkSummary(mg: $0.mgCaffeine, date: $0.date, now: outcome.now)
+      }
+    } _: { _ in
+      expected
+    }
   }
 }
 

@@ -26,12 +26,15 @@ extension Scenario {
     expectations: [
       .modelHolds([]),
       .equal("no data file is written for an empty list", { $0.final.file }, { _ in .missing }),
-      .equal("one background refresh is scheduled at launch", { $0.final.scheduledRefreshes }, { _ in 1 }),
+      .equal(
+        "one background refresh is scheduled at launch", { $0.final.scheduledRefreshes }, { _ in 1 }
+      ),
     ])
 
   static let launchWithSavedFile = Scenario(
     id: "launch-with-saved-file",
-    summary: "A saved file holds drinks from the last 24 hours, one older, one dated in the future.",
+    summary:
+      "A saved file holds drinks from the last 24 hours, one older, one dated in the future.",
     setup: {
       var setup = Setup()
       setup.savedFile = .drinks([(96, 60), (64, 23 * 60), (144, 24 * 60 + 1), (192, -30)])
@@ -53,9 +56,15 @@ extension Scenario {
       .healthStoreHolds(drinks((96, 30), (128, 0))),
       .equal("each drink's sample carries the drink's UUID") { outcome in
         Set(outcome.final.healthSamples.map(\.syncIdentifier))
-      } _: { Set($0.final.modelDrinks.map(\.uuid)) },
-      .equal("the complications are reloaded at launch and for each drink", { $0.final.complicationReloads }, { _ in 3 }),
-      .equal("the complication shows the caffeine level") { $0.final.complicationLevel.map(rounded) } _: {
+      } _: {
+        Set($0.final.modelDrinks.map(\.uuid))
+      },
+      .equal(
+        "the complications are reloaded at launch and for each drink",
+        { $0.final.complicationReloads }, { _ in 3 }),
+      .equal("the complication shows the caffeine level") {
+        $0.final.complicationLevel.map(rounded)
+      } _: {
         rounded($0.final.modelDrinks.totalCaffeine(at: $0.now))
       },
     ])
@@ -83,7 +92,9 @@ extension Scenario {
       .modelHolds(drinks((47, 90), (64, 20), (28, 10))),
       .equal("the new drinks keep their samples' identifiers") {
         $0.final.modelDrinks.map(\.uuid).filter { [s1, s2].contains($0) }
-      } _: { _ in [s1, s2] },
+      } _: { _ in
+        [s1, s2]
+      },
       .equal("the load succeeds", { $0.healthLoadAnswers }, { _ in [true] }),
     ])
 
@@ -126,8 +137,10 @@ extension Scenario {
   static let ownSamplesNotDuplicated = Scenario(
     id: "own-samples-not-duplicated",
     summary: "The app's own samples come back in the next load and are skipped.",
-    steps: [.addDrink(.mediumCoffee, minutesAgo: 15), .syncHealth, .setApplicationState(.inactive),
-            .setApplicationState(.active)],
+    steps: [
+      .addDrink(.mediumCoffee, minutesAgo: 15), .syncHealth, .setApplicationState(.inactive),
+      .setApplicationState(.active),
+    ],
     expectations: [
       .modelHolds(drinks((144, 15))),
       .healthStoreHolds(drinks((144, 15))),
@@ -135,7 +148,8 @@ extension Scenario {
 
   static let healthStoreUnavailable = Scenario(
     id: "health-store-unavailable",
-    summary: "The watch has no health data: drinks are kept, nothing reaches the store, nothing hangs.",
+    summary:
+      "The watch has no health data: drinks are kept, nothing reaches the store, nothing hangs.",
     setup: {
       var setup = Setup()
       setup.health.isHealthDataAvailable = false
@@ -154,7 +168,8 @@ extension Scenario {
 
   static let authorizationDenied = Scenario(
     id: "authorization-denied",
-    summary: "The user denies sharing: drinks stay on the watch, and other devices' data is hidden.",
+    summary:
+      "The user denies sharing: drinks stay on the watch, and other devices' data is hidden.",
     setup: {
       var setup = Setup()
       setup.health.grantsAuthorization = false
@@ -170,7 +185,8 @@ extension Scenario {
 
   static let queryError = Scenario(
     id: "query-error",
-    summary: "The anchored query fails: the model is unchanged and the background task reports failure.",
+    summary:
+      "The anchored query fails: the model is unchanged and the background task reports failure.",
     setup: {
       var setup = Setup()
       setup.health.failsQueries = true
@@ -186,7 +202,9 @@ extension Scenario {
     expectations: [
       .modelHolds(drinks((18, 0))),
       .equal("the load answers false", { $0.healthLoadAnswers }, { _ in [false] }),
-      .equal("the background task is completed once, reporting failure") { $0.final.backgroundTasks } _: { _ in
+      .equal("the background task is completed once, reporting failure") {
+        $0.final.backgroundTasks
+      } _: { _ in
         [.init(id: 1, success: false, completions: 1)]
       },
       .equal("no further refresh is scheduled", { $0.final.scheduledRefreshes }, { _ in 1 }),
@@ -205,7 +223,8 @@ extension Scenario {
       .modelHolds(drinks((29, 0))),
       .healthStoreHolds([]),
       Expectation("the failure is logged") { outcome in
-        outcome.final.errorsLogged.contains { $0.contains("Unable to save") } ? nil : "no error logged"
+        outcome.final.errorsLogged.contains { $0.contains("Unable to save") }
+          ? nil : "no error logged"
       },
     ])
 
@@ -219,16 +238,23 @@ extension Scenario {
     ],
     expectations: [
       .modelHolds(drinks((128, 40))),
-      .equal("the task is completed once, reporting success") { $0.final.backgroundTasks } _: { _ in
+      .equal("the task is completed once, reporting success") {
+        $0.final.backgroundTasks
+      } _: { _ in
         [.init(id: 1, success: true, completions: 1)]
       },
       .equal("the next refresh is scheduled", { $0.final.scheduledRefreshes }, { _ in 2 }),
       Expectation("the task is completed only after the drink file is written") { outcome in
         let kinds = outcome.events.map(\.kind)
-        guard let completed = kinds.firstIndex(where: { if case .backgroundTaskCompleted = $0 { true } else { false } })
+        guard
+          let completed = kinds.firstIndex(where: {
+            if case .backgroundTaskCompleted = $0 { true } else { false }
+          })
         else { return "the task was never completed" }
         let lastWrite = kinds.lastIndex { if case .fileWritten = $0 { true } else { false } }
-        guard let lastWrite, lastWrite < completed else { return "the file was written after the task completed" }
+        guard let lastWrite, lastWrite < completed else {
+          return "the file was written after the task completed"
+        }
         return nil
       },
     ],
@@ -236,7 +262,8 @@ extension Scenario {
 
   static let corruptDataFile = Scenario(
     id: "corrupt-data-file",
-    summary: "The data file is garbage: the app starts empty, says why, and keeps the bad file aside.",
+    summary:
+      "The data file is garbage: the app starts empty, says why, and keeps the bad file aside.",
     setup: {
       var setup = Setup()
       setup.savedFile = .corrupt(Data("not a property list".utf8))
@@ -247,16 +274,21 @@ extension Scenario {
       .modelHolds([]),
       .equal("the bad file is kept aside, untouched") { outcome in
         outcome.final.documentFiles
-      } _: { _ in ["CoffeeTracker.plist.unreadable"] },
+      } _: { _ in
+        ["CoffeeTracker.plist.unreadable"]
+      },
       Expectation("a clear error is logged") { outcome in
-        outcome.final.errorsLogged.contains { $0.contains("could not be read") && $0.contains("kept aside") }
+        outcome.final.errorsLogged.contains {
+          $0.contains("could not be read") && $0.contains("kept aside")
+        }
           ? nil : "errors logged: \(outcome.final.errorsLogged)"
       },
     ])
 
   static let dayOfCoffee = Scenario(
     id: "day-of-coffee",
-    summary: "A scripted day: coffee, tea from the phone, a background refresh, an evening relaunch.",
+    summary:
+      "A scripted day: coffee, tea from the phone, a background refresh, an evening relaunch.",
     setup: {
       var setup = Setup()
       setup.savedFile = .drinks([(96, 20 * 60)])
@@ -277,7 +309,9 @@ extension Scenario {
     ],
     expectations: [
       .modelHolds(drinks((96, 6 * 60 + 45), (47, 5 * 60 + 45), (128, 5 * 60 + 15), (28, 0))),
-      .equal("the background task is completed once, reporting success") { $0.final.backgroundTasks } _: { _ in
+      .equal("the background task is completed once, reporting success") {
+        $0.final.backgroundTasks
+      } _: { _ in
         [.init(id: 1, success: true, completions: 1)]
       },
     ],

@@ -39,7 +39,9 @@ public struct ScenarioOutcome: Sendable {
       modelDrinks: summary(of: final.modelDrinks),
       fileDrinks: final.file.drinks.map(summary(of:)),
       documentFiles: final.documentFiles,
-      healthSamples: final.healthSamples.map { DrinkSummary(mg: $0.mgCaffeine, date: $0.date, now: now) },
+      healthSamples: final.healthSamples.map {
+        DrinkSummary(mg: $0.mgCaffeine, date: $0.date, now: now)
+      },
       complicationReloads: final.complicationReloads,
       complicationLevel: final.complicationLevel.map { ($0 * 1000).rounded() / 1000 },
       backgroundTasks: final.backgroundTasks,

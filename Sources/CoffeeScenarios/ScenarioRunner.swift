@@ -23,13 +23,17 @@ public enum ScenarioRunner {
 
     var driver = variant.launch(platform)
     try await platform.settle(driver)
-    var records = [ScenarioOutcome.StepRecord(step: .relaunch, snapshot: Snapshot(of: driver, on: platform))]
+    var records = [
+      ScenarioOutcome.StepRecord(step: .relaunch, snapshot: Snapshot(of: driver, on: platform))
+    ]
     onStep(records[0])
 
     for step in scenario.steps {
-      driver = try await perform(step, on: platform, driver: driver, variant: variant, answers: answers)
+      driver = try await perform(
+        step, on: platform, driver: driver, variant: variant, answers: answers)
       try await platform.settle(driver)
-      let record = ScenarioOutcome.StepRecord(step: step, snapshot: Snapshot(of: driver, on: platform))
+      let record = ScenarioOutcome.StepRecord(
+        step: step, snapshot: Snapshot(of: driver, on: platform))
       records.append(record)
       onStep(record)
     }
@@ -78,7 +82,9 @@ public enum ScenarioRunner {
     case .drinks(let drinks):
       let encoder = PropertyListEncoder()
       encoder.outputFormat = .binary
-      let saved = drinks.map { Drink(mgCaffeine: $0.mg, onDate: now.addingTimeInterval(-$0.minutesAgo * 60)) }
+      let saved = drinks.map {
+        Drink(mgCaffeine: $0.mg, onDate: now.addingTimeInterval(-$0.minutesAgo * 60))
+      }
       try platform.documents.seed(try encoder.encode(saved), asFileNamed: Snapshot.fileName)
     case .corrupt(let bytes):
       try platform.documents.seed(bytes, asFileNamed: Snapshot.fileName)
@@ -97,7 +103,8 @@ public enum ScenarioRunner {
     switch step {
     case .addDrink(let type, let minutesAgo):
       platform.runtime.resume()
-      driver.addDrink(mgCaffeine: type.mgCaffeinePerServing, onDate: now.addingTimeInterval(-minutesAgo * 60))
+      driver.addDrink(
+        mgCaffeine: type.mgCaffeinePerServing, onDate: now.addingTimeInterval(-minutesAgo * 60))
     case .otherDeviceAddsSample(let mg, let minutesAgo, let id):
       platform.healthStore.addSampleFromAnotherDevice(
         mgCaffeine: mg, date: now.addingTimeInterval(-minutesAgo * 60), syncIdentifier: id)

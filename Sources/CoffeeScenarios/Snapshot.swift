@@ -62,7 +62,8 @@ public struct Snapshot: Sendable {
     }
     backgroundTasks = platform.runtime.backgroundTasks.map {
       BackgroundTaskRecord(
-        id: $0.id, success: $0.outcome?.snapshotRequested, completions: $0.outcome?.completions ?? 0)
+        id: $0.id, success: $0.outcome?.snapshotRequested, completions: $0.outcome?.completions ?? 0
+      )
     }
     scheduledRefreshes = platform.runtime.scheduledRefreshes.count
     publishedChanges = platform.publishedChanges.all.count
@@ -74,7 +75,11 @@ public struct Snapshot: Sendable {
       if case .blockingFileIOOnMainQueue = $0.kind { true } else { false }
     }
     errorsLogged = events.compactMap {
-      if case .log(.error, let category, let message) = $0.kind { "\(category): \(message)" } else { nil }
+      if case .log(.error, let category, let message) = $0.kind {
+        "\(category): \(message)"
+      } else {
+        nil
+      }
     }
     caffeineLevel = modelDrinks.totalCaffeine(at: now)
     equivalentCups = modelDrinks.equivalentCups(today: now, calendar: platform.calendar)
@@ -85,7 +90,9 @@ public struct Snapshot: Sendable {
 
   private static func readFile(on platform: SimulatedPlatform) -> FileContents {
     guard let data = platform.documents.contents(ofFileNamed: fileName) else { return .missing }
-    guard let drinks = try? PropertyListDecoder().decode([Drink].self, from: data) else { return .unreadable }
+    guard let drinks = try? PropertyListDecoder().decode([Drink].self, from: data) else {
+      return .unreadable
+    }
     return .drinks(drinks)
   }
 }

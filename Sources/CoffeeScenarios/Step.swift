@@ -55,7 +55,8 @@ public enum ScenarioIDs {
   /// "S1" for `sample(1)`; the UUID itself for anything else.
   public static func name(of id: UUID) -> String {
     let prefix = "5A4D91E0-0000-4000-8000-"
-    guard id.uuidString.hasPrefix(prefix), let number = Int(id.uuidString.dropFirst(prefix.count)) else {
+    guard id.uuidString.hasPrefix(prefix), let number = Int(id.uuidString.dropFirst(prefix.count))
+    else {
       return id.uuidString
     }
     return "S\(number)"

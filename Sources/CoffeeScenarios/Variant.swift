@@ -9,13 +9,18 @@ public struct Variant: Sendable, Hashable, CustomStringConvertible {
   /// Launches a new instance of the variant on a platform.
   public let launch: @MainActor @Sendable (SimulatedPlatform) -> any CoffeeTrackerDriver
 
-  public init(name: String, launch: @escaping @MainActor @Sendable (SimulatedPlatform) -> any CoffeeTrackerDriver) {
+  public init(
+    name: String,
+    launch: @escaping @MainActor @Sendable (SimulatedPlatform) -> any CoffeeTrackerDriver
+  ) {
     self.name = name
     self.launch = launch
   }
 
   /// The completion-handler app, with its races.
-  public static let before = Variant(name: "before") { CoffeeTrackerBefore.LabDriver.launch(on: $0) }
+  public static let before = Variant(name: "before") {
+    CoffeeTrackerBefore.LabDriver.launch(on: $0)
+  }
   /// The migrated app: actors, async/await, `@MainActor`.
   public static let after = Variant(name: "after") { CoffeeTrackerAfter.LabDriver.launch(on: $0) }
   /// Both, in that order.

@@ -79,7 +79,8 @@ actor CoffeeDataStore {
       let keptAside = try? documents.moveAside(fileNamed: Self.fileName, reason: "unreadable")
       logger.error(
         "The drink list could not be read (\(error)). The file was kept aside as "
-          + "\(keptAside?.lastPathComponent ?? "(could not move it)"); starting with an empty list.")
+          + "\(keptAside?.lastPathComponent ?? "(could not move it)"); starting with an empty list."
+      )
       drinks = []
     }
 

@@ -15,7 +15,8 @@ final class ComplicationController: ComplicationDataSource {
   // The entry to show now. ClockKit calls this on its own queue; the model lives on the main
   // actor, so the read hops there first.
   func getCurrentTimelineEntry(
-    for complication: Complication, withHandler handler: @escaping @Sendable (TimelineEntry?) -> Void
+    for complication: Complication,
+    withHandler handler: @escaping @Sendable (TimelineEntry?) -> Void
   ) {
     Task { @MainActor in
       let drinks = model.currentDrinks

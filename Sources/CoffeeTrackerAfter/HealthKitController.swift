@@ -71,7 +71,9 @@ actor HealthKitController {
 
   // The completion-handler form, kept for callers not yet migrated.
   @available(*, deprecated, message: "Prefer async alternative instead")
-  nonisolated func loadNewDataFromHealthKit(completionHandler: @escaping @Sendable (Bool) -> Void = { _ in }) {
+  nonisolated func loadNewDataFromHealthKit(
+    completionHandler: @escaping @Sendable (Bool) -> Void = { _ in }
+  ) {
     Task { completionHandler(await self.loadNewDataFromHealthKit()) }
   }
 
@@ -150,7 +152,8 @@ actor HealthKitController {
 
   // Runs the anchored query and waits for its handler, which resumes the continuation exactly
   // once: with an error or with the results.
-  private func queryHealthKit() async throws -> ([CaffeineSample]?, [DeletedObject]?, QueryAnchor?) {
+  private func queryHealthKit() async throws -> ([CaffeineSample]?, [DeletedObject]?, QueryAnchor?)
+  {
     // Create a predicate that only returns samples created within the last 24 hours.
     let endDate = clock.now
     let startDate = endDate.addingTimeInterval(-24.0 * 60.0 * 60.0)

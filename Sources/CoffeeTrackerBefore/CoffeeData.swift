@@ -147,10 +147,12 @@ final class CoffeeData: ObservableObject {
       } catch {
         // Apple's sample stops the app here. Keep the unreadable file aside instead, so that
         // nothing is lost, and start with an empty list.
-        let keptAside = try? platform.documents.moveAside(fileNamed: Self.fileName, reason: "unreadable")
+        let keptAside = try? platform.documents.moveAside(
+          fileNamed: Self.fileName, reason: "unreadable")
         logger.error(
           "The drink list could not be read (\(error)). The file was kept aside as "
-            + "\(keptAside?.lastPathComponent ?? "(could not move it)"); starting with an empty list.")
+            + "\(keptAside?.lastPathComponent ?? "(could not move it)"); starting with an empty list."
+        )
         drinks = []
       }
 

@@ -15,7 +15,8 @@ final class ComplicationController: ComplicationDataSource {
   // The entry to show now. RACE: ClockKit calls this on its own queue, and the model's drinks
   // are read right here, while the main queue may be changing them.
   func getCurrentTimelineEntry(
-    for complication: Complication, withHandler handler: @escaping @Sendable (TimelineEntry?) -> Void
+    for complication: Complication,
+    withHandler handler: @escaping @Sendable (TimelineEntry?) -> Void
   ) {
     let drinks = model.currentDrinks
     handler(ComplicationTimeline.currentEntry(for: drinks, at: clock.now))

@@ -88,10 +88,12 @@ public final class SimulatedPlatform: Sendable {
     self.calendar = calendar
     self.documents = documents
     self.defaults = KeyValueStore()
-    self.healthStore = HealthStore(log: events, activity: activity, checkpoints: checkpoints, delays: delays)
+    self.healthStore = HealthStore(
+      log: events, activity: activity, checkpoints: checkpoints, delays: delays)
     self.runtime = ExtensionRuntime(log: events, checkpoints: checkpoints, documents: documents)
     self.complicationServer = ComplicationServer(
-      activeComplications: configuration.activeComplications, log: events, activity: activity, clock: clock)
+      activeComplications: configuration.activeComplications, log: events, activity: activity,
+      clock: clock)
     self.publishedChanges = PublishedChangeRecorder(log: events, checkpoints: checkpoints)
     self.echoesLogs = configuration.echoesLogs
     self.ownsDocumentsFolder = configuration.documentsFolder == nil

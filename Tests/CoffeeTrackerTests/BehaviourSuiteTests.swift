@@ -16,7 +16,8 @@ struct BehaviourSuiteTests {
     let outcome = try await ScenarioRunner.run(scenario, on: variant)
     for expectation in scenario.allExpectations {
       let failure = expectation.failure(in: outcome)
-      if variant == .before, let bug = expectation.brokenBy, scenario.knownBeforeBugs.contains(bug) {
+      if variant == .before, let bug = expectation.brokenBy, scenario.knownBeforeBugs.contains(bug)
+      {
         withKnownIssue(Comment(rawValue: bug.explanation)) {
           #expect(failure == nil, "\(expectation.summary): \(failure ?? "")")
         }

@@ -8,7 +8,8 @@ import Foundation
 public protocol ComplicationDataSource: AnyObject, Sendable {
   /// Supplies the entry to show now.
   func getCurrentTimelineEntry(
-    for complication: Complication, withHandler handler: @escaping @Sendable (TimelineEntry?) -> Void)
+    for complication: Complication,
+    withHandler handler: @escaping @Sendable (TimelineEntry?) -> Void)
   /// Supplies the entries to show after `date`, at most `limit` of them.
   func getTimelineEntries(
     for complication: Complication, after date: Date, limit: Int,

@@ -34,7 +34,10 @@ public final class ComplicationServer: Sendable {
   }
   private let dataSourceStorage = Mutex<(any ComplicationDataSource)?>(nil)
 
-  init(activeComplications: [Complication], log: EventLog, activity: ActivityMonitor, clock: SimulatedClock) {
+  init(
+    activeComplications: [Complication], log: EventLog, activity: ActivityMonitor,
+    clock: SimulatedClock
+  ) {
     self.activeComplications = activeComplications
     self.log = log
     self.activity = activity

@@ -15,7 +15,9 @@ public final class AnchoredObjectQuery: Sendable {
   public let anchor: QueryAnchor?
   let resultsHandler: ResultsHandler
 
-  public init(dateRange: DateInterval, anchor: QueryAnchor?, resultsHandler: @escaping ResultsHandler) {
+  public init(
+    dateRange: DateInterval, anchor: QueryAnchor?, resultsHandler: @escaping ResultsHandler
+  ) {
     self.dateRange = dateRange
     self.anchor = anchor
     self.resultsHandler = resultsHandler

@@ -78,7 +78,9 @@ public final class HealthStore: Sendable {
 
   /// Adds a sample as another device (an iPhone, another app) would.
   @discardableResult
-  public func addSampleFromAnotherDevice(mgCaffeine: Double, date: Date, syncIdentifier: UUID = UUID())
+  public func addSampleFromAnotherDevice(
+    mgCaffeine: Double, date: Date, syncIdentifier: UUID = UUID()
+  )
     -> CaffeineSample
   {
     let sample = CaffeineSample(
@@ -135,7 +137,8 @@ public final class HealthStore: Sendable {
   }
 
   /// Saves `sample`; `completion` runs on an arbitrary global queue.
-  public func save(_ sample: CaffeineSample, completion: @escaping @Sendable (Bool, Error?) -> Void) {
+  public func save(_ sample: CaffeineSample, completion: @escaping @Sendable (Bool, Error?) -> Void)
+  {
     let behaviour = self.behaviour
     deliver(.save, after: behaviour.latency) { [self] in
       let status = authorizationStatus()
@@ -200,7 +203,10 @@ public final class HealthStore: Sendable {
         .sorted { $0.date < $1.date }
       let deleted =
         anchor == nil
-        ? [] : state.deletions.filter { $0.version > since }.map { DeletedObject(syncIdentifier: $0.syncIdentifier) }
+        ? []
+        : state.deletions.filter { $0.version > since }.map {
+          DeletedObject(syncIdentifier: $0.syncIdentifier)
+        }
       return (added, deleted, QueryAnchor(version: state.version))
     }
   }
