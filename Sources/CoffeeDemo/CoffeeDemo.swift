@@ -1,0 +1,94 @@
+import CoffeeScenarios
+import Foundation
+import SimulatedPlatform
+
+/// `coffee-demo`: plays scenarios on the before and after Coffee Tracker and shows, step by
+/// step, what each did and whether the lab's expectations hold.
+@main
+struct CoffeeDemo {
+  /// Runs on the main actor, like the scenario runner; an async main keeps the main queue
+  /// draining, which the before variant's `DispatchQueue.main` work needs.
+  @MainActor
+  static func main() async {
+    let command: DemoCommand
+    do {
+      command = try DemoOptions.parse(Array(CommandLine.arguments.dropFirst()))
+    } catch {
+      printError("coffee-demo: \(error); run with --help")
+      exit(status: 2)
+    }
+
+    let status: Int32
+    switch command {
+    case .help:
+      print(DemoOptions.usage)
+      status = 0
+    case .list:
+      print(Scenario.all.map(\.id).joined(separator: "\n"))
+      status = 0
+    case .play(let options):
+      // A known before bug is not broken: it is what the lab is there to show.
+      status = await play(options).isBroken ? 1 : 0
+    }
+    exit(status: status)
+  }
+
+  /// Plays every scenario `options` names, prints what happened, and returns the verdicts'
+  /// tally over all of them.
+  @MainActor
+  private static func play(_ options: DemoOptions) async -> Tally {
+    let report = DemoReport(style: .forStandardOutput())
+    let configuration = SimulatedPlatform.Configuration(
+      seed: options.seed, echoesLogs: options.echoesLogs)
+    output(report.header(for: options, startingAt: configuration.now))
+
+    var total = Tally()
+    for scenario in options.scenarios {
+      let play = await ScenarioPlay.play(
+        scenario, on: options.variants, configuration: configuration,
+        latencyMilliseconds: options.latencyMilliseconds
+      ) { variant in
+        // The app prints its log lines as it runs, before the report: say whose they are.
+        if options.echoesLogs { output(["", "App log of \(scenario.id) on \(variant.name):"]) }
+      }
+
+      output([""])
+      if options.playsEveryScenario {
+        // Compact: the scenario, where it ended up, and the verdicts.
+        output(
+          [report.style.bold("━━ \(scenario.id)")] + TextLayout.hanging("   ", scenario.summary))
+        output(report.step(scenario.steps.count, of: play) + [""])
+      } else {
+        for index in 0...scenario.steps.count {
+          output(report.step(index, of: play) + [""])
+        }
+      }
+      output(report.agreement(of: play))
+      output(report.verdicts(of: play))
+      output(["Summary: " + report.summary(of: play)])
+      total = play.runs.reduce(total) { $0 + Tally(of: $1, on: scenario) }
+    }
+
+    let verdict = total.isBroken ? report.style.red("something is broken") : "nothing is broken"
+    if options.playsEveryScenario {
+      output(["", "\(options.scenarios.count) scenarios: \(total)."])
+    }
+    output(["", report.style.bold("Result: ") + verdict + "."])
+    return total
+  }
+
+  private static func output(_ lines: [String]) {
+    for line in lines { print(line) }
+  }
+
+  private static func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+  }
+
+  /// Flushes what `print` buffered, then exits: `exit` alone could drop the end of the output
+  /// when it goes to a pipe.
+  private static func exit(status: Int32) -> Never {
+    fflush(nil)
+    Foundation.exit(status)
+  }
+}

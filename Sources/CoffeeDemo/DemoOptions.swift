@@ -1,0 +1,202 @@
+import CoffeeScenarios
+
+/// What the user asked the demo to do.
+enum DemoCommand {
+  /// Print the usage and the scenarios.
+  case help
+  /// Print the scenario identifiers, one a line.
+  case list
+  /// Play scenarios on variants.
+  case play(DemoOptions)
+}
+
+/// How to play: which scenarios, on which variants, on which platform.
+struct DemoOptions {
+  /// The scenario played when none is named: a whole day, with every kind of step.
+  static let defaultScenarioID = "day-of-coffee"
+  /// The largest latency accepted, so that a run still takes seconds.
+  static let maximumLatency = 1000
+
+  /// The scenarios to play, in order.
+  var scenarios: [Scenario] = Scenario.named(defaultScenarioID).map { [$0] } ?? Scenario.all
+  /// Whether every scenario is played, each shown compactly.
+  var playsEveryScenario = false
+  /// The seed of the platform's random latencies, printed so that a run can be replayed.
+  var seed: UInt64 = 1
+  /// The variants to play each scenario on.
+  var variants: [Variant] = Variant.all
+  /// The largest latency of health store calls and file writes, in milliseconds; nil for none.
+  var latencyMilliseconds: Int?
+  /// Whether the app's log lines are echoed while it runs.
+  var echoesLogs = false
+}
+
+extension DemoOptions {
+  /// A command line the demo cannot follow.
+  enum ParseError: Error, Equatable, CustomStringConvertible {
+    case unknownOption(String)
+    case unexpectedArgument(String)
+    case missingValue(option: String)
+    case invalidValue(option: String, value: String, expected: String)
+    case unexpectedValue(option: String)
+    case unknownScenario(String)
+    case unknownVariant(String)
+
+    var description: String {
+      switch self {
+      case .unknownOption(let option):
+        "unknown option '\(option)'"
+      case .unexpectedArgument(let argument):
+        "unexpected argument '\(argument)'; options start with --"
+      case .missingValue(let option):
+        "\(option) needs a value"
+      case .invalidValue(let option, let value, let expected):
+        "\(option) expects \(expected), not '\(value)'"
+      case .unexpectedValue(let option):
+        "\(option) takes no value"
+      case .unknownScenario(let id):
+        "no scenario is called '\(id)'"
+      case .unknownVariant(let name):
+        "no variant is called '\(name)': use before, after or both"
+      }
+    }
+  }
+
+  /// Reads the command line's arguments, the program name left out.
+  ///
+  /// Options may be written `--seed 7` or `--seed=7`. `--help` wins over anything else, so
+  /// that a user who is lost always gets the usage.
+  static func parse(_ arguments: [String]) throws(ParseError) -> DemoCommand {
+    if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help }
+
+    var options = DemoOptions()
+    var listsScenarios = false
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      // Split "--name=value" so that both spellings take the same path below.
+      let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        .map(String.init)
+      let option = parts.first ?? argument
+      var inlineValue = parts.count == 2 ? parts[1] : nil
+
+      /// The option's value: the text after "=", or else the next argument.
+      func value() throws(ParseError) -> String {
+        if let value = inlineValue ?? remaining.popFirst() {
+          inlineValue = nil
+          return value
+        }
+        throw .missingValue(option: option)
+      }
+
+      switch option {
+      case "--scenario":
+        let id = try value()
+        if id == "all" {
+          options.scenarios = Scenario.all
+          options.playsEveryScenario = true
+        } else if let scenario = Scenario.named(id) {
+          options.scenarios = [scenario]
+          options.playsEveryScenario = false
+        } else {
+          throw .unknownScenario(id)
+        }
+      case "--seed":
+        let text = try value()
+        guard let seed = UInt64(text) else {
+          throw .invalidValue(option: option, value: text, expected: "a whole number ≥ 0")
+        }
+        options.seed = seed
+      case "--variant":
+        let name = try value()
+        if name == "both" {
+          options.variants = Variant.all
+        } else if let variant = Variant.named(name) {
+          options.variants = [variant]
+        } else {
+          throw .unknownVariant(name)
+        }
+      case "--latency":
+        let text = try value()
+        guard let milliseconds = Int(text), (0...maximumLatency).contains(milliseconds) else {
+          throw .invalidValue(
+            option: option, value: text,
+            expected: "a whole number of milliseconds from 0 to \(maximumLatency)")
+        }
+        options.latencyMilliseconds = milliseconds == 0 ? nil : milliseconds
+      case "--verbose":
+        options.echoesLogs = true
+      case "--list":
+        listsScenarios = true
+      default:
+        throw argument.hasPrefix("-") ? .unknownOption(option) : .unexpectedArgument(argument)
+      }
+      // A flag written "--verbose=yes" would otherwise slip through with its value ignored.
+      if inlineValue != nil { throw .unexpectedValue(option: option) }
+    }
+    return listsScenarios ? .list : .play(options)
+  }
+}
+
+extension DemoOptions {
+  /// The arguments that play this run again.
+  var replayArguments: String {
+    var arguments = ["--scenario", playsEveryScenario ? "all" : scenarios.first?.id ?? "all"]
+    arguments += ["--seed", String(seed)]
+    if variants.count == 1, let variant = variants.first {
+      arguments += ["--variant", variant.name]
+    }
+    if let latencyMilliseconds {
+      arguments += ["--latency", String(latencyMilliseconds)]
+    }
+    return arguments.joined(separator: " ")
+  }
+
+  /// The usage, the options and the scenarios, for `--help`.
+  static var usage: String {
+    let options = [
+      (
+        "--scenario ID",
+        "the scenario to play (default: \(defaultScenarioID)); 'all' plays every "
+          + "scenario, showing each one's last step and verdicts"
+      ),
+      ("--variant NAME", "before, after or both (default: both)"),
+      (
+        "--seed N",
+        "the seed of the platform's random latencies (default: 1); printed so that a "
+          + "run can be replayed"
+      ),
+      (
+        "--latency MS",
+        "health store calls and file writes take a random time of up to MS "
+          + "milliseconds (0 to \(maximumLatency); default: none)"
+      ),
+      ("--verbose", "echo the app's log lines as it runs"),
+      ("--list", "print the scenario identifiers and exit"),
+      ("-h, --help", "print this help and exit"),
+    ]
+    var lines = [
+      "coffee-demo: plays a scripted scenario on the Coffee Tracker before and after its",
+      "migration to Swift concurrency, on a simulated watch, and shows step by step what each",
+      "variant's model, file and health store hold, and where the two differ.",
+      "",
+      "Usage: swift run coffee-demo [options]        (make demo runs it with none)",
+      "",
+      "Options:",
+    ]
+    for (name, text) in options {
+      lines += TextLayout.hanging("  " + TextLayout.pad(name, to: 16), text)
+    }
+    lines += [
+      "",
+      "Exit status: 0 when every expectation holds or fails only as a known before bug (that is",
+      "the lesson); 1 when something is broken; 2 when the command line is wrong.",
+      "",
+      "Scenarios:",
+    ]
+    let idWidth = (Scenario.all.map(\.id.count).max() ?? 0) + 2
+    for scenario in Scenario.all {
+      lines += TextLayout.hanging("  " + TextLayout.pad(scenario.id, to: idWidth), scenario.summary)
+    }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,95 @@
+import CoffeeScenarios
+import Foundation
+import SimulatedPlatform
+
+/// One scenario played on one variant: the steps it got through, and how the run ended.
+struct VariantRun {
+  let variant: Variant
+  /// Each step's record, the launch first. Collected as the run goes, so that a run that
+  /// throws still shows how far it got.
+  let records: [ScenarioOutcome.StepRecord]
+  /// The outcome, or why the runner gave up (a `SettleError`, for one).
+  let result: Result<ScenarioOutcome, any Error>
+
+  /// How each expectation of `scenario` fared; empty when the run failed.
+  func verdicts(for scenario: Scenario) -> [Verdict] {
+    guard case .success(let outcome) = result else { return [] }
+    return scenario.allExpectations.map { Verdict(of: $0, in: outcome) }
+  }
+}
+
+/// One scenario played on every chosen variant, one after the other.
+struct ScenarioPlay {
+  let scenario: Scenario
+  let runs: [VariantRun]
+  /// The platform's clock after each step, the launch first.
+  let clock: [Date]
+
+  /// Plays `scenario` on each of `variants` in turn, each on a new platform built from
+  /// `configuration`, with health store calls and file writes slowed by up to
+  /// `latencyMilliseconds` when given. `willRun` is called before each variant starts.
+  @MainActor
+  static func play(
+    _ scenario: Scenario, on variants: [Variant], configuration: SimulatedPlatform.Configuration,
+    latencyMilliseconds: Int?, willRun: (Variant) -> Void = { _ in }
+  ) async -> ScenarioPlay {
+    var runs: [VariantRun] = []
+    for variant in variants {
+      willRun(variant)
+      let launched = latencyMilliseconds.map { variant.slowed(upTo: $0) } ?? variant
+      // Each run gets a fresh documents folder that the demo removes itself: a platform only
+      // removes its own folder when it is deallocated, which the end of a run does not ensure.
+      var runConfiguration = configuration
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("coffee-demo-\(UUID().uuidString)", isDirectory: true)
+      runConfiguration.documentsFolder = folder
+      defer { try? FileManager.default.removeItem(at: folder) }
+
+      var records: [ScenarioOutcome.StepRecord] = []
+      let result: Result<ScenarioOutcome, any Error>
+      do {
+        result = .success(
+          try await ScenarioRunner.run(scenario, on: launched, configuration: runConfiguration) {
+            records.append($0)
+          })
+      } catch {
+        result = .failure(error)
+      }
+      runs.append(VariantRun(variant: variant, records: records, result: result))
+    }
+    return ScenarioPlay(
+      scenario: scenario, runs: runs, clock: scenario.clock(startingAt: configuration.now))
+  }
+}
+
+extension Variant {
+  /// The same app on a slower watch: each health store call and file write takes a random
+  /// time of up to `milliseconds`, drawn from the platform's seeded generator.
+  ///
+  /// The runner builds each platform itself, so the latency is set as the app launches; the
+  /// name is kept, so that known before bugs are still recognised.
+  func slowed(upTo milliseconds: Int) -> Variant {
+    let latency = Latency.jittered(0...Double(milliseconds) / 1000)
+    return Variant(name: name) { [launch] platform in
+      platform.healthStore.behaviour.latency = latency
+      platform.documents.writeLatency = latency
+      return launch(platform)
+    }
+  }
+}
+
+extension Scenario {
+  /// The clock after the launch and after each step, starting at `start`.
+  ///
+  /// The step records do not carry the time, and only `advanceClock` moves the simulated
+  /// clock, so it can be replayed here.
+  func clock(startingAt start: Date) -> [Date] {
+    var now = start
+    var times = [now]
+    for step in steps {
+      if case .advanceClock(let minutes) = step { now += minutes * 60 }
+      times.append(now)
+    }
+    return times
+  }
+}

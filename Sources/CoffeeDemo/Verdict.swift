@@ -1,0 +1,80 @@
+import CoffeeScenarios
+
+/// How one expectation fared on one variant.
+enum Verdict {
+  /// It holds.
+  case held
+  /// It fails, and nothing excuses it.
+  case broken(String)
+  /// It fails on the before variant because of a bug the scenario declares: the lesson.
+  case knownBeforeBug(KnownBug, failure: String)
+  /// The scenario declares a before bug that did not show: the scenario or the before variant
+  /// changed, and the lesson is gone.
+  case knownBeforeBugMissing(KnownBug)
+
+  /// Judges `expectation` on `outcome`, the way the behaviour suite does.
+  init(of expectation: Expectation, in outcome: ScenarioOutcome) {
+    let failure = expectation.failure(in: outcome)
+    if outcome.variant == .before, let bug = expectation.brokenBy,
+      outcome.scenario.knownBeforeBugs.contains(bug)
+    {
+      self = failure.map { .knownBeforeBug(bug, failure: $0) } ?? .knownBeforeBugMissing(bug)
+    } else {
+      self = failure.map { .broken($0) } ?? .held
+    }
+  }
+
+  /// Whether this verdict makes the demo exit with a failure.
+  var isBroken: Bool {
+    switch self {
+    case .held, .knownBeforeBug: false
+    case .broken, .knownBeforeBugMissing: true
+    }
+  }
+}
+
+/// How many expectations fared how, over one run or many.
+struct Tally: CustomStringConvertible {
+  var held = 0
+  var knownBeforeBugs = 0
+  var broken = 0
+  /// Runs the runner gave up on, whose expectations were never judged.
+  var failedRuns = 0
+
+  /// Whether anything calls for a failing exit status.
+  var isBroken: Bool { broken > 0 || failedRuns > 0 }
+
+  /// Counts `run`'s verdicts on `scenario`, or the run itself when it failed.
+  init(of run: VariantRun, on scenario: Scenario) {
+    guard case .success = run.result else {
+      failedRuns = 1
+      return
+    }
+    for verdict in run.verdicts(for: scenario) {
+      switch verdict {
+      case .held: held += 1
+      case .knownBeforeBug: knownBeforeBugs += 1
+      case .broken, .knownBeforeBugMissing: broken += 1
+      }
+    }
+  }
+
+  init() {}
+
+  static func + (lhs: Tally, rhs: Tally) -> Tally {
+    var sum = lhs
+    sum.held += rhs.held
+    sum.knownBeforeBugs += rhs.knownBeforeBugs
+    sum.broken += rhs.broken
+    sum.failedRuns += rhs.failedRuns
+    return sum
+  }
+
+  var description: String {
+    var parts = ["\(held) held"]
+    if knownBeforeBugs > 0 { parts.append(TextLayout.count(knownBeforeBugs, "known before bug")) }
+    parts.append("\(broken) broken")
+    if failedRuns > 0 { parts.append(TextLayout.count(failedRuns, "failed run")) }
+    return parts.joined(separator: ", ")
+  }
+}
