@@ -4,12 +4,17 @@ SWIFT ?= swift
 FORMAT_PATHS := Package.swift Sources Tests
 
 .DEFAULT_GOAL := help
-.PHONY: help build test demo lint format clean
+# The ThreadSanitizer build has its own scratch folder, so it never invalidates the normal one.
+TSAN_SCRATCH := .build-tsan
+BIN = $$($(SWIFT) build --show-bin-path)
+TSAN_BIN = $$($(SWIFT) build --sanitize=thread --scratch-path $(TSAN_SCRATCH) --show-bin-path)
+
+.PHONY: help build test demo lint format clean race race-tsan-after diagnose docs
 
 help: ## List the targets
 	@echo "Swift Concurrency Lab: Apple's Coffee Tracker, before and after Swift concurrency."
 	@echo
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-12s %s\n", $$1, $$2 }'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{ printf "  make %-16s %s\n", $$1, $$2 }'
 
 build: ## Build every module (the after variant in the Swift 6 mode, warnings as errors)
 	$(SWIFT) build --build-tests
@@ -19,6 +24,22 @@ test: ## Run the whole test suite: domain tests and the behaviour suite on both 
 
 demo: ## Play a scripted day of coffee on both variants side by side (ARGS="--help" for options)
 	$(SWIFT) run coffee-demo $(ARGS)
+
+race: ## The race lab: replays, stress, ThreadSanitizer on both variants, one report table
+	$(SWIFT) build --product race-lab
+	$(SWIFT) build --sanitize=thread --scratch-path $(TSAN_SCRATCH) --product race-lab
+	$(BIN)/race-lab report --tsan-binary $(TSAN_BIN)/race-lab
+
+race-tsan-after: ## The after variant's stress under ThreadSanitizer; fails on any report
+	$(SWIFT) build --sanitize=thread --scratch-path $(TSAN_SCRATCH) --product race-lab
+	$(TSAN_BIN)/race-lab stress --variant after --iterations 60 --quiet
+
+diagnose: ## What the Swift 6 compiler finds in the before variant, by group and catalog entry
+	$(SWIFT) build --product race-lab
+	$(BIN)/race-lab diagnose
+
+docs: ## Regenerate docs/races.md from the race catalog
+	$(SWIFT) run race-lab docs > docs/races.md
 
 lint: ## Check formatting with swift-format; fails on any warning
 	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)

@@ -13,7 +13,8 @@ let package = Package(
   name: "SwiftConcurrencyLab",
   platforms: [.macOS(.v15)],
   products: [
-    .executable(name: "coffee-demo", targets: ["CoffeeDemo"])
+    .executable(name: "coffee-demo", targets: ["CoffeeDemo"]),
+    .executable(name: "race-lab", targets: ["RaceLabCommand"]),
   ],
   targets: [
     // Drinks, caffeine math and the complication timeline: identical in both variants.
@@ -43,11 +44,18 @@ let package = Package(
       ],
       swiftSettings: swift6
     ),
+    // The race catalog, deterministic replays and seeded stress runs.
+    .target(
+      name: "RaceLab",
+      dependencies: ["CoffeeDomain", "SimulatedPlatform", "CoffeeScenarios"],
+      swiftSettings: swift6
+    ),
+    .executableTarget(name: "RaceLabCommand", dependencies: ["RaceLab"], swiftSettings: swift6),
     .executableTarget(name: "CoffeeDemo", dependencies: ["CoffeeScenarios"], swiftSettings: swift6),
     .testTarget(name: "CoffeeDomainTests", dependencies: ["CoffeeDomain"], swiftSettings: swift6),
     .testTarget(
       name: "CoffeeTrackerTests",
-      dependencies: ["CoffeeDomain", "SimulatedPlatform", "CoffeeScenarios"],
+      dependencies: ["CoffeeDomain", "SimulatedPlatform", "CoffeeScenarios", "RaceLab"],
       swiftSettings: swift6
     ),
   ]

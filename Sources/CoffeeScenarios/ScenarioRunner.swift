@@ -1,7 +1,6 @@
 import CoffeeDomain
 import Foundation
 import SimulatedPlatform
-import Synchronization
 
 /// Runs scenarios against variants and records what they do.
 @MainActor
@@ -59,7 +58,7 @@ public enum ScenarioRunner {
 
   /// One kind of answer, in the order the requests were made; nil until answered.
   private final class AnswerList: Sendable {
-    private let answers = Mutex<[Bool?]>([])
+    private let answers = Locked<[Bool?]>([])
 
     var all: [Bool?] { answers.withLock { $0 } }
 

@@ -1,6 +1,5 @@
 import CoffeeDomain
 import Foundation
-import Synchronization
 
 /// The complication server: the stand-in for `CLKComplicationServer.sharedInstance()`.
 ///
@@ -22,17 +21,23 @@ public final class ComplicationServer: Sendable {
 
   /// The complications on the active watch face.
   public let activeComplications: [Complication]
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let log: EventLog
   private let activity: ActivityMonitor
   private let clock: SimulatedClock
 
-  /// The app's data source. Like ClockKit, the server keeps it alive.
+  /// The app's data source. Held weakly, for the same reason as the runtime's delegate: the app
+  /// owns it, and it holds the platform.
   public var dataSource: (any ComplicationDataSource)? {
-    get { dataSourceStorage.withLock { $0 } }
-    set { dataSourceStorage.withLock { $0 = newValue } }
+    get { dataSourceStorage.withLock { $0.object } }
+    set { dataSourceStorage.withLock { $0 = WeakDataSource(object: newValue) } }
   }
-  private let dataSourceStorage = Mutex<(any ComplicationDataSource)?>(nil)
+  private let dataSourceStorage = Locked(WeakDataSource(object: nil))
+
+  private struct WeakDataSource: @unchecked Sendable {
+    // Only read and written under the mutex; the data source itself is Sendable.
+    weak var object: (any ComplicationDataSource)?
+  }
 
   init(
     activeComplications: [Complication], log: EventLog, activity: ActivityMonitor,

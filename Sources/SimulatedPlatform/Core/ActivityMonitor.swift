@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// Counts the platform work in flight and every event recorded, so that the lab can tell when
 /// the simulated world has gone still.
@@ -13,7 +13,7 @@ public final class ActivityMonitor: Sendable {
     var idleWaiters: [CheckedContinuation<Void, Never>] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   init() {}
 

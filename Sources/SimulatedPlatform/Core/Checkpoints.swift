@@ -1,18 +1,18 @@
-import Synchronization
+import Foundation
 
 /// Points inside the platform where a test can step in, on the very thread that reached them,
 /// to force an interleaving: hold a callback until another step has happened, say.
 public enum Checkpoint: Hashable, Sendable {
   /// A published property has stored its new value; observers (`didSet`) have not run yet.
   case publishedValueStored
-  /// A file write is about to start.
+  /// A file write has started: it counts as in flight.
   case fileWriteStarting
   /// A file write has reached the disk and is about to return to the app.
   case fileWriteFinishing
   /// A health store callback is about to be delivered to the app.
   case healthCallbackDelivering(HealthCallbackKind)
-  /// The app has marked a background task completed; the app is about to be suspended.
-  case backgroundTaskCompleting
+  /// The app has marked a background task completed, and has just been suspended.
+  case appSuspended
 }
 
 /// The health store callbacks the platform delivers.
@@ -22,7 +22,7 @@ public enum HealthCallbackKind: String, Hashable, Sendable {
 
 /// The handlers installed at checkpoints. No handler by default: the platform then runs freely.
 public final class Checkpoints: Sendable {
-  private let handlers = Mutex<[Checkpoint: @Sendable () -> Void]>([:])
+  private let handlers = Locked<[Checkpoint: @Sendable () -> Void]>([:])
 
   init() {}
 

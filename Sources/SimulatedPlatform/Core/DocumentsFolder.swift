@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The app's documents folder: a real folder on disk, with writes the platform can watch.
 ///
@@ -19,7 +18,7 @@ public final class DocumentsFolder: Sendable {
     var writeLatency: Latency = .none
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let log: EventLog
   private let activity: ActivityMonitor
   private let checkpoints: Checkpoints
@@ -71,7 +70,6 @@ public final class DocumentsFolder: Sendable {
     if ExecutionContext.isOnMainQueue {
       log.record(.blockingFileIOOnMainQueue(name: name))
     }
-    checkpoints.reach(.fileWriteStarting)
     let (writeID, latency, startedWhileSuspended) = state.withLock { state in
       let writeID = state.nextWriteID
       state.nextWriteID += 1
@@ -79,6 +77,8 @@ public final class DocumentsFolder: Sendable {
       if state.isSuspended { state.lostWrites.insert(writeID) }
       return (writeID, state.writeLatency, state.isSuspended)
     }
+    // In flight from here on: a suspension while a checkpoint holds the write loses it.
+    checkpoints.reach(.fileWriteStarting)
     let delay = delays.delay(for: latency)
     if delay > 0 { Thread.sleep(forTimeInterval: delay) }
 

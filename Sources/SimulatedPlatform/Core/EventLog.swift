@@ -1,9 +1,10 @@
-import Synchronization
+import Foundation
 
 /// Every event a platform recorded, in order. Tests and the demo read it; the app never does.
 public final class EventLog: Sendable {
-  private let events = Mutex<[PlatformEvent]>([])
+  private let events = Locked<[PlatformEvent]>([])
   private let activity: ActivityMonitor
+  private let newEvent = NSCondition()
 
   init(activity: ActivityMonitor) {
     self.activity = activity
@@ -15,6 +16,26 @@ public final class EventLog: Sendable {
       events.append(PlatformEvent(sequence: events.count, kind: kind, context: context))
     }
     activity.noteEvent()
+    newEvent.lock()
+    newEvent.broadcast()
+    newEvent.unlock()
+  }
+
+  /// Blocks the calling thread until an event from position `sequence` on satisfies
+  /// `predicate`, or `timeout` passes; true if one did. For replays that must hold one thread
+  /// until another has reached a point that only the log shows.
+  public func wait(
+    since sequence: Int, timeout: TimeInterval, for predicate: (PlatformEvent) -> Bool
+  ) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    newEvent.lock()
+    defer { newEvent.unlock() }
+    while !events(since: sequence).contains(where: predicate) {
+      guard newEvent.wait(until: deadline) else {
+        return events(since: sequence).contains(where: predicate)
+      }
+    }
+    return true
   }
 
   /// All events recorded so far.

@@ -1,9 +1,8 @@
 import Foundation
-import Synchronization
 
 /// The platform's stand-in for `UserDefaults`: small values that survive a relaunch.
 public final class KeyValueStore: Sendable {
-  private let values = Mutex<[String: Data]>([:])
+  private let values = Locked<[String: Data]>([:])
 
   init() {}
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// How long a simulated operation takes before it completes.
 public enum Latency: Hashable, Sendable {
@@ -32,10 +31,10 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 
 /// Draws delays for latencies from one seeded generator shared by a platform.
 final class DelayGenerator: Sendable {
-  private let generator: Mutex<SeededGenerator>
+  private let generator: Locked<SeededGenerator>
 
   init(seed: UInt64) {
-    generator = Mutex(SeededGenerator(seed: seed))
+    generator = Locked(SeededGenerator(seed: seed))
   }
 
   func delay(for latency: Latency) -> TimeInterval {

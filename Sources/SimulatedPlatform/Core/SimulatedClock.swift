@@ -1,13 +1,12 @@
 import Foundation
-import Synchronization
 
 /// The platform's "now", which tests and scenarios set and advance by hand.
 public final class SimulatedClock: Sendable {
-  private let current: Mutex<Date>
+  private let current: Locked<Date>
 
   /// Creates a clock showing `now`.
   public init(now: Date) {
-    current = Mutex(now)
+    current = Locked(now)
   }
 
   /// The current date.

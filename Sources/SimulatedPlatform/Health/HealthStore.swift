@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The simulated health store: the part of `HKHealthStore` the Coffee Tracker uses.
 ///
@@ -43,7 +42,7 @@ public final class HealthStore: Sendable {
     var version = 0
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let log: EventLog
   private let activity: ActivityMonitor
   private let checkpoints: Checkpoints

@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// Records every change of a `@Published` property, and flags the ones made off the main
 /// queue, the way SwiftUI warns "Publishing changes from background threads is not allowed".
@@ -13,7 +13,7 @@ public final class PublishedChangeRecorder: Sendable {
     public var isOffMainQueue: Bool { context != .mainQueue }
   }
 
-  private let changes = Mutex<[Change]>([])
+  private let changes = Locked<[Change]>([])
   private let log: EventLog
   private let checkpoints: Checkpoints
 

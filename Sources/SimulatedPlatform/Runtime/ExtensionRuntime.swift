@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The watch extension's runtime: the stand-in for `WKExtension.shared()`.
 ///
@@ -12,13 +11,14 @@ public final class ExtensionRuntime: Sendable {
     var tasks: [RefreshBackgroundTask] = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let log: EventLog
   private let checkpoints: Checkpoints
   private let documents: DocumentsFolder
 
-  /// The app's delegate; the platform keeps it alive, as WatchKit does.
-  @MainActor public var delegate: (any WatchExtensionDelegate)?
+  /// The app's delegate. Held weakly: the app owns its delegate, and the delegate's model
+  /// holds the platform, so a strong reference here would keep every app alive forever.
+  @MainActor public weak var delegate: (any WatchExtensionDelegate)?
 
   init(log: EventLog, checkpoints: Checkpoints, documents: DocumentsFolder) {
     self.log = log
@@ -73,8 +73,8 @@ public final class ExtensionRuntime: Sendable {
     let task = state.withLock { state in
       let task = RefreshBackgroundTask(id: state.tasks.count + 1) { [self] task, success in
         log.record(.backgroundTaskCompleted(id: task.id, success: success))
-        checkpoints.reach(.backgroundTaskCompleting)
         documents.suspend()
+        checkpoints.reach(.appSuspended)
       }
       state.tasks.append(task)
       return task

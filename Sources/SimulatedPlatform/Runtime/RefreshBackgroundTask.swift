@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A background refresh task: the stand-in for `WKApplicationRefreshBackgroundTask`.
 ///
@@ -16,7 +15,7 @@ public final class RefreshBackgroundTask: Sendable, Hashable {
 
   /// The task's number on its platform.
   public let id: Int
-  private let completions = Mutex<[Bool]>([])
+  private let completions = Locked<[Bool]>([])
   private let onCompletion: @Sendable (RefreshBackgroundTask, Bool) -> Void
 
   init(id: Int, onCompletion: @escaping @Sendable (RefreshBackgroundTask, Bool) -> Void) {
