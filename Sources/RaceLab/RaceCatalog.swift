@@ -1,0 +1,125 @@
+/// Every concurrency defect of the before variant, in one place: the replay tests, the stress
+/// runs, `make race`, `make diagnose` and the docs all read this list.
+public enum RaceCatalog {
+  public static let entries: [RaceEntry] = [
+    savedValueRace, healthStateOnCallbackQueues, overlappingLoads, blockingIOOnMain,
+    writeLostAtSuspension, authorizationNeverAnswered, complicationIsolationHole,
+    reentrantAnchorAcrossAwait,
+  ]
+
+  /// Finds an entry by identifier.
+  public static func entry(_ id: String) -> RaceEntry? {
+    entries.first { $0.id == id }
+  }
+
+  static let savedValueRace = RaceEntry(
+    id: "saved-value-race",
+    title: "savedValue is shared between the main queue and the background queue",
+    location: "CoffeeTrackerBefore/CoffeeData.swift: CoffeeData.save()",
+    symbols: ["savedValue", "CoffeeData.save"],
+    interleaving:
+      "The background queue finishes writing [A] just after the main queue stored [A, B] but before "
+      + "its didSet ran; it records savedValue = currentDrinks = [A, B], so didSet's save finds "
+      + "nothing changed.",
+    symptom: "The file holds [A] while the model shows [A, B]: a lost save, and a data race.",
+    detectors: [.replay, .threadSanitizer, .compiler],
+    afterFix:
+      "CoffeeDataStore, an actor, owns savedValue and records the very list it encoded; the model "
+      + "passes values to it.",
+    talkPassage: "Factoring out actors: \"we notice another possible race condition. savedValue...\"")
+
+  static let healthStateOnCallbackQueues = RaceEntry(
+    id: "health-state-on-callback-queues",
+    title: "isAuthorized and the query anchor are written on callback queues",
+    location:
+      "CoffeeTrackerBefore/HealthKitController.swift: requestAuthorization(completionHandler:), "
+      + "loadNewDataFromHealthKit(completionHandler:)",
+    symbols: ["isAuthorized", "anchor"],
+    interleaving:
+      "The authorization callback writes isAuthorized, and the query callback writes the anchor, on "
+      + "arbitrary global queues while another queue reads them.",
+    symptom: "A data race: no visible symptom most of the time, undefined behaviour always.",
+    detectors: [.threadSanitizer, .compiler],
+    afterFix: "HealthKitController is an actor: both properties are only touched on the actor.",
+    talkPassage: "Using the main actor: \"we can change the class, itself, to be an actor\"")
+
+  static let overlappingLoads = RaceEntry(
+    id: "overlapping-loads",
+    title: "Overlapping health loads add the same drinks twice",
+    location: "CoffeeTrackerBefore/HealthKitController.swift: loadNewDataFromHealthKit(completionHandler:)",
+    symbols: ["loadNewDataFromHealthKit"],
+    interleaving:
+      "Two loads (launch, foreground, background refresh) both read the anchor before either query "
+      + "answers; both queries return the same new samples.",
+    symptom: "The model, the file and the complication list a drink twice.",
+    detectors: [.replay, .stress],
+    afterFix:
+      "Each load waits for the previous one before reading the anchor, so the second query starts "
+      + "from the first one's new anchor.",
+    talkPassage: "Beyond the talk: the spec's overlapping loads")
+
+  static let blockingIOOnMain = RaceEntry(
+    id: "blocking-io-on-main",
+    title: "Blocking disk I/O on the main queue in the background",
+    location: "CoffeeTrackerBefore/CoffeeData.swift: CoffeeData.save()",
+    symbols: ["saveAction"],
+    interleaving:
+      "While the app is in the background, any change of the drink list saves synchronously on the "
+      + "queue that made it: the main queue.",
+    symptom: "The main queue waits for the disk; the platform records blocking file I/O on main.",
+    detectors: [.replay, .stress],
+    afterFix:
+      "drinksUpdated() awaits the store actor's save: the write runs off the main actor and the "
+      + "background task waits for it instead.",
+    talkPassage: "Factoring out actors: \"you should never block the main thread to perform a synchronous IO\"")
+
+  static let writeLostAtSuspension = RaceEntry(
+    id: "write-lost-at-suspension",
+    title: "A background task completed while the disk write is still in flight",
+    location: "CoffeeTrackerBefore/ExtensionDelegate.swift: handle(_:)",
+    symbols: ["setTaskCompletedWithSnapshot", "handle"],
+    interleaving:
+      "A refresh task arrives while the app is not in the background state: the save goes to the "
+      + "background queue, and the completion handler marks the task completed before it ends.",
+    symptom: "The app is suspended with the write in flight: the new drinks never reach the disk.",
+    detectors: [.replay, .stress],
+    afterFix:
+      "The handler awaits the load, which awaits the save, and only then completes the task.",
+    talkPassage: "The end of the talk: \"You must guarantee all your work is done when you call this\"")
+
+  static let authorizationNeverAnswered = RaceEntry(
+    id: "authorization-never-answered",
+    title: "The authorization completion is never called",
+    location: "CoffeeTrackerBefore/HealthKitController.swift: requestAuthorization(completionHandler:)",
+    symbols: ["requestAuthorization"],
+    interleaving: "Health data is unavailable, or the request fails: the function returns without calling back.",
+    symptom: "The caller waits forever (a hang).",
+    detectors: [.replay, .stress],
+    afterFix: "requestAuthorization() async -> Bool returns false on every failure path.",
+    talkPassage: "Completion handlers: \"replace it with a return false\"")
+
+  static let complicationIsolationHole = RaceEntry(
+    id: "complication-isolation-hole",
+    title: "The complication data source reads the model off the main queue",
+    location: "CoffeeTrackerBefore/ComplicationController.swift: getTimelineEntries, getCurrentTimelineEntry",
+    symbols: ["ComplicationController"],
+    interleaving:
+      "ClockKit asks for the timeline on its own queue while the main queue changes the drink list.",
+    symptom: "A data race on the model's drinks; a timeline computed from a torn or stale list.",
+    detectors: [.threadSanitizer, .compiler],
+    afterFix: "The data source hops to the main actor before reading the model.",
+    talkPassage: "Beyond the talk: the isolation hole Apple's updated sample keeps")
+
+  static let reentrantAnchorAcrossAwait = RaceEntry(
+    id: "reentrant-anchor-across-await",
+    title: "Actor reentrancy: two loads read the same anchor across an await",
+    location: "RaceLab/TalkEndStateLoader.swift: a minimal copy of the talk's end state",
+    symbols: ["TalkEndStateLoader"],
+    interleaving:
+      "The talk's actor reads the anchor, awaits the query, then writes the anchor. A second load "
+      + "runs on the actor during the first one's await and reads the same anchor.",
+    symptom: "Both loads add the same samples: duplicate drinks, with no data race to detect.",
+    detectors: [.replay],
+    afterFix: "The lab's after variant chains its loads, so the second reads the first one's anchor.",
+    talkPassage: "updateModel: \"This is why the await keyword is so vital a clue\"")
+}

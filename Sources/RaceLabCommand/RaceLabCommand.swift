@@ -1,0 +1,144 @@
+import CoffeeScenarios
+import Foundation
+import RaceLab
+
+/// `race-lab`: the race catalog, its deterministic replays, seeded stress runs, and the report
+/// behind `make race`.
+@main
+struct RaceLabCommand {
+  static let usage = """
+    race-lab: see the before variant's races happen, and the after variant survive them.
+
+    Usage: race-lab <command> [options]
+
+    Commands:
+      list                    The race catalog: every entry and the detectors that catch it.
+      replay [ENTRY...]       Force each entry's interleaving on the before and the after side.
+      stress [options]        Seeded random runs with jittered latencies; checks invariants.
+          --variant V         before, after or both (default: both)
+          --seed N            The first iteration's seed (default: 1); failures print theirs.
+          --iterations N      Iterations per variant (default: 200)
+          --time SECONDS      Time budget per variant (default: 60)
+          --quiet             No progress lines.
+      report [options]        Everything `make race` prints: replays, stress, ThreadSanitizer.
+          --iterations N      Stress iterations per variant (default: 150)
+          --tsan-binary PATH  A race-lab built with --sanitize=thread, to run the stress under.
+          --tsan-iterations N Iterations under ThreadSanitizer (default: 40)
+          --out DIR           Where ThreadSanitizer's reports go (default: .build-race)
+      docs                    The catalog as Markdown (docs/races.md is generated from it).
+
+    Every command takes --help. Exit codes: 0 success, 1 a check failed, 2 a usage error.
+    """
+
+  @MainActor
+  static func main() async {
+    var arguments = Arguments(Array(CommandLine.arguments.dropFirst()))
+    let command = CommandLine.arguments.dropFirst().first { !$0.hasPrefix("-") }
+    do {
+      if arguments.flag("--help", "-h") || command == nil {
+        print(usage)
+        exit(command == nil && CommandLine.arguments.count > 1 ? 2 : 0)
+      }
+      _ = arguments.flag(command!)
+      let succeeded: Bool
+      switch command! {
+      case "list": succeeded = try listCatalog(arguments)
+      case "replay": succeeded = try await replay(arguments)
+      case "stress": succeeded = try await stress(arguments)
+      case "report": succeeded = try await RaceReport.run(arguments)
+      case "docs": succeeded = try printDocs(arguments)
+      default: throw UsageError("unknown command '\(command!)'")
+      }
+      flushAndExit(succeeded ? 0 : 1)
+    } catch let error as UsageError {
+      FileHandle.standardError.write(Data("race-lab: \(error). Run 'race-lab --help'.\n".utf8))
+      flushAndExit(2)
+    } catch {
+      FileHandle.standardError.write(Data("race-lab: \(error)\n".utf8))
+      flushAndExit(1)
+    }
+  }
+
+  static func flushAndExit(_ code: Int32) -> Never {
+    fflush(nil)
+    exit(code)
+  }
+
+  // MARK: list
+
+  static func listCatalog(_ arguments: Arguments) throws -> Bool {
+    _ = try arguments.positional()
+    for entry in RaceCatalog.entries {
+      let detectors = entry.detectors.sorted().map(\.rawValue).joined(separator: ", ")
+      print("\(entry.id.padding(toLength: 34, withPad: " ", startingAt: 0)) \(entry.title)")
+      print("\(String(repeating: " ", count: 35))caught by: \(detectors)")
+    }
+    return true
+  }
+
+  // MARK: replay
+
+  @MainActor
+  static func replay(_ arguments: Arguments) async throws -> Bool {
+    let ids = try arguments.positional()
+    let entries = try ids.isEmpty ? Replay.replayable : ids.map { id in
+      guard let entry = RaceCatalog.entry(id) else { throw UsageError("no catalog entry '\(id)'") }
+      guard entry.detectors.contains(.replay) else { throw UsageError("\(id) has no replay") }
+      return entry
+    }
+    var succeeded = true
+    for entry in entries {
+      print("\(entry.id): \(entry.title)")
+      for before in [true, false] {
+        let result = try await Replay.run(entry, before: before)
+        let right = result.symptomShown == before
+        succeeded = succeeded && right
+        let verdict = before ? (result.symptomShown ? "symptom shown" : "SYMPTOM MISSING") : (result.symptomShown ? "SYMPTOM SHOWN" : "correct")
+        print("  \(result.side.padding(toLength: 7, withPad: " ", startingAt: 0)) \(right ? "✓" : "✗") \(verdict): \(result.detail)")
+      }
+    }
+    return succeeded
+  }
+
+  // MARK: stress
+
+  @MainActor
+  static func stress(_ arguments: Arguments) async throws -> Bool {
+    var arguments = arguments
+    let variants = try variants(from: arguments.value("--variant") ?? "both")
+    var configuration = Stress.Configuration()
+    configuration.seed = try arguments.number("--seed", as: UInt64.self) ?? configuration.seed
+    configuration.iterations = try arguments.number("--iterations", as: Int.self) ?? configuration.iterations
+    configuration.timeBudget = try arguments.number("--time", as: Double.self) ?? configuration.timeBudget
+    let quiet = arguments.flag("--quiet")
+    _ = try arguments.positional()
+
+    var succeeded = true
+    for variant in variants {
+      print("stress \(variant): up to \(configuration.iterations) iterations from seed \(configuration.seed), \(Int(configuration.timeBudget)) s budget")
+      let step = max(1, configuration.iterations / 10)
+      let report = try await Stress.run(on: variant, configuration: configuration) { iteration, findings in
+        if !quiet && iteration % step == 0 {
+          print("  \(iteration)/\(configuration.iterations) iterations, \(findings) findings")
+        }
+      }
+      print(StressSummary(report: report).text)
+      if variant == .after && !report.findings.isEmpty { succeeded = false }
+    }
+    return succeeded
+  }
+
+  static func variants(from name: String) throws -> [Variant] {
+    if name == "both" { return Variant.all }
+    guard let variant = Variant.named(name) else { throw UsageError("--variant takes before, after or both") }
+    return [variant]
+  }
+
+  // MARK: docs
+
+  static func printDocs(_ arguments: Arguments) throws -> Bool {
+    _ = try arguments.positional()
+    print(RaceDocs.markdown, terminator: "")
+    return true
+  }
+}

@@ -1,0 +1,201 @@
+import CoffeeScenarios
+import Foundation
+import RaceLab
+
+/// `race-lab report`: every detector on every catalog entry, and one table.
+///
+/// It exits 0 only when every entry is detected on the before variant by each detector the
+/// catalog claims for it, and the after variant is clean under all of them.
+@MainActor
+enum RaceReport {
+  /// What each detector said about one entry.
+  struct Row {
+    let entry: RaceEntry
+    var detected: [RaceEntry.Detector: String] = [:]
+    var afterProblems: [String] = []
+  }
+
+  static func run(_ arguments: Arguments) async throws -> Bool {
+    var arguments = arguments
+    let iterations = try arguments.number("--iterations", as: Int.self) ?? 150
+    let tsanBinary = try arguments.value("--tsan-binary")
+    let tsanIterations = try arguments.number("--tsan-iterations", as: Int.self) ?? 40
+    let out = URL(fileURLWithPath: try arguments.value("--out") ?? ".build-race", isDirectory: true)
+    _ = try arguments.positional()
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+
+    var rows = RaceCatalog.entries.map { Row(entry: $0) }
+    func update(_ id: String, _ change: (inout Row) -> Void) {
+      if let index = rows.firstIndex(where: { $0.entry.id == id }) { change(&rows[index]) }
+    }
+    var globalAfterProblems: [String] = []
+
+    print("== 1/3 Deterministic replays")
+    for entry in Replay.replayable {
+      let before = try await Replay.run(entry, before: true)
+      let after = try await Replay.run(entry, before: false)
+      print("  \(entry.id): before \(before.detail); after \(after.detail)")
+      update(entry.id) { row in
+        if before.symptomShown { row.detected[.replay] = "shown" }
+        if after.symptomShown { row.afterProblems.append("replay: \(after.detail)") }
+      }
+    }
+
+    print("\n== 2/3 Stress: \(iterations) iterations per variant, seeds 1...\(iterations)")
+    let configuration = Stress.Configuration(seed: 1, iterations: iterations, timeBudget: 300)
+    let beforeStress = try await Stress.run(on: .before, configuration: configuration)
+    print(StressSummary(report: beforeStress).text)
+    let afterStress = try await Stress.run(on: .after, configuration: configuration)
+    print(StressSummary(report: afterStress).text)
+    for entry in RaceCatalog.entries {
+      let count = beforeStress.detections(of: entry.id)
+      if count > 0 {
+        update(entry.id) { $0.detected[.stress] = "\(count)/\(beforeStress.iterations)" }
+      }
+      let afterCount = afterStress.detections(of: entry.id)
+      if afterCount > 0 { update(entry.id) { $0.afterProblems.append("stress: \(afterCount) iterations") } }
+    }
+    globalAfterProblems += afterStress.findings.filter { $0.entryID == nil }.map { "stress: \($0)" }
+
+    print("\n== 3/3 ThreadSanitizer")
+    var slowdown: String?
+    if let tsanBinary {
+      let plainBinary = Bundle.main.executablePath ?? CommandLine.arguments[0]
+      var logs: [String: ThreadSanitizerLog] = [:]
+      var plainSeconds = 0.0
+      var tsanSeconds = 0.0
+      for variant in Variant.all {
+        let stressArguments = ["stress", "--variant", variant.name, "--iterations", "\(tsanIterations)", "--quiet"]
+        let logURL = out.appendingPathComponent("tsan-\(variant.name).log")
+        print("  running the stress on \(variant) under ThreadSanitizer (\(tsanIterations) iterations)...")
+        let tsan = try Subprocess.run(tsanBinary, stressArguments, stderrTo: logURL)
+        let plain = try Subprocess.run(plainBinary, stressArguments, stderrTo: nil)
+        tsanSeconds += tsan.seconds
+        plainSeconds += plain.seconds
+        // ThreadSanitizer prints Swift symbols mangled; demangle them so that reports can be
+        // matched to catalog entries by name, and read by people.
+        let demangledURL = out.appendingPathComponent("tsan-\(variant.name).demangled.log")
+        let demangled = try Subprocess.demangle(logURL, into: demangledURL)
+        let log = ThreadSanitizerLog(parsing: demangled)
+        logs[variant.name] = log
+        print(
+          "    \(log.reports.count) reports in \(String(format: "%.1f", tsan.seconds)) s (exit \(tsan.status)); "
+            + "without ThreadSanitizer \(String(format: "%.1f", plain.seconds)) s; log: \(demangledURL.path)")
+      }
+      slowdown = String(format: "%.1fx", tsanSeconds / max(plainSeconds, 0.001))
+      for entry in RaceCatalog.entries {
+        let beforeReports = logs["before"]?.reports(for: entry.id) ?? []
+        if !beforeReports.isEmpty {
+          let file = out.appendingPathComponent("tsan-\(entry.id).txt")
+          try beforeReports.map(\.text).joined(separator: "\n\n").write(to: file, atomically: true, encoding: .utf8)
+          update(entry.id) { $0.detected[.threadSanitizer] = "\(beforeReports.count) → \(file.path)" }
+        }
+        let afterReports = logs["after"]?.reports(for: entry.id) ?? []
+        if !afterReports.isEmpty { update(entry.id) { $0.afterProblems.append("tsan: \(afterReports.count) reports") } }
+      }
+      if let afterLog = logs["after"], !afterLog.reports.isEmpty {
+        globalAfterProblems.append("tsan: \(afterLog.reports.count) reports on the after variant")
+      }
+      if let unmapped = logs["before"]?.unmapped, !unmapped.isEmpty {
+        print("  \(unmapped.count) before-variant reports map to no entry: \(unmapped.map(\.summary).prefix(3))")
+      }
+    } else {
+      print("  skipped: no --tsan-binary (make race builds one)")
+    }
+
+    return printTable(rows, tsanRan: tsanBinary != nil, slowdown: slowdown, globalAfterProblems: globalAfterProblems, out: out)
+  }
+
+  private static func printTable(
+    _ rows: [Row], tsanRan: Bool, slowdown: String?, globalAfterProblems: [String], out: URL
+  ) -> Bool {
+    let detectors: [RaceEntry.Detector] = [.replay, .stress, .threadSanitizer]
+    var lines = ["", "== Race report (before: detected by each claimed detector; after: clean)"]
+    lines.append(
+      "entry".padding(toLength: 32, withPad: " ", startingAt: 0)
+        + detectors.map { $0.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0) }.joined() + "after")
+    var missed = 0
+    var afterUnclean = 0
+    for row in rows {
+      var cells: [String] = []
+      for detector in detectors {
+        let claimed = row.entry.detectors.contains(detector)
+        let cell: String
+        switch (claimed, row.detected[detector]) {
+        case (true, .some): cell = "✓ detected"
+        case (true, nil):
+          if detector == .threadSanitizer && !tsanRan {
+            cell = "? not run"
+          } else {
+            cell = "✗ MISSED"
+            missed += 1
+          }
+        case (false, .some): cell = "(also)"
+        case (false, nil): cell = "·"
+        }
+        cells.append(cell.padding(toLength: 12, withPad: " ", startingAt: 0))
+      }
+      let after = row.afterProblems.isEmpty ? "clean" : "✗ " + row.afterProblems.joined(separator: "; ")
+      if !row.afterProblems.isEmpty { afterUnclean += 1 }
+      lines.append(row.entry.id.padding(toLength: 32, withPad: " ", startingAt: 0) + cells.joined() + after)
+    }
+    lines.append("(compiler detection: make diagnose)")
+    for row in rows {
+      for (detector, detail) in row.detected.sorted(by: { $0.key < $1.key }) where detector == .threadSanitizer {
+        lines.append("  \(row.entry.id): ThreadSanitizer reports \(detail)")
+      }
+    }
+    lines += globalAfterProblems.map { "  after: \($0)" }
+    if let slowdown { lines.append("ThreadSanitizer slowdown of the stress, measured in this run: \(slowdown)") }
+    let succeeded = missed == 0 && afterUnclean == 0 && globalAfterProblems.isEmpty
+    lines.append(
+      succeeded
+        ? "race report: every entry detected as the catalog claims; the after variant is clean."
+        : "race report: FAILED: \(missed) claimed detections missed, \(afterUnclean + globalAfterProblems.count) problems on the after variant.")
+    let text = lines.joined(separator: "\n")
+    print(text)
+    try? text.write(to: out.appendingPathComponent("race-report.txt"), atomically: true, encoding: .utf8)
+    return succeeded
+  }
+}
+
+/// Runs another program and waits for it.
+enum Subprocess {
+  struct Result {
+    let status: Int32
+    let seconds: TimeInterval
+  }
+
+  /// Demangles the Swift symbols in the file at `input` with `swift demangle`, writes the result
+  /// to `output`, and returns it.
+  static func demangle(_ input: URL, into output: URL) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["swift", "demangle", "--simplified"]
+    process.standardInput = try FileHandle(forReadingFrom: input)
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: output)
+    try process.run()
+    process.waitUntilExit()
+    return try String(contentsOf: output, encoding: .utf8)
+  }
+
+  /// Runs `path` with `arguments`; its standard error goes to `stderrTo` (or is dropped), its
+  /// standard output is dropped.
+  static func run(_ path: String, _ arguments: [String], stderrTo logURL: URL?) throws -> Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    if let logURL {
+      _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
+      process.standardError = try FileHandle(forWritingTo: logURL)
+    } else {
+      process.standardError = FileHandle.nullDevice
+    }
+    let start = Date()
+    try process.run()
+    process.waitUntilExit()
+    return Result(status: process.terminationStatus, seconds: Date().timeIntervalSince(start))
+  }
+}

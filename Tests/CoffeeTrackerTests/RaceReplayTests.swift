@@ -1,0 +1,29 @@
+import RaceLab
+import Testing
+
+/// Deterministic replays of the race catalog: each forces its entry's interleaving through the
+/// platform's checkpoints. The before side must show the symptom every time, and the after side
+/// must stay correct under the very same schedule.
+@Suite("Race replays", .timeLimit(.minutes(1)))
+@MainActor
+struct RaceReplayTests {
+  @Test("The before side shows the symptom", arguments: Replay.replayable)
+  func beforeShowsSymptom(of entry: RaceEntry) async throws {
+    let result = try await Replay.run(entry, before: true)
+    #expect(result.symptomShown, "\(entry.id) on before: \(result.detail)")
+  }
+
+  @Test("The after side stays correct", arguments: Replay.replayable)
+  func afterStaysCorrect(under entry: RaceEntry) async throws {
+    let result = try await Replay.run(entry, before: false)
+    #expect(!result.symptomShown, "\(entry.id) on after: \(result.detail)")
+  }
+
+  @Test("Every catalog entry names at least one detector, and replays exist where claimed")
+  func catalogIsConsistent() async throws {
+    #expect(Set(RaceCatalog.entries.map(\.id)).count == RaceCatalog.entries.count)
+    for entry in RaceCatalog.entries {
+      #expect(!entry.detectors.isEmpty, "\(entry.id) names no detector")
+    }
+  }
+}
