@@ -19,7 +19,8 @@ public enum RaceDocs {
 
       """
     for entry in RaceCatalog.entries {
-      text += "| [\(entry.title)](#\(entry.id)) | \(entry.detectors.sorted().map(\.rawValue).joined(separator: ", ")) |\n"
+      text +=
+        "| [\(entry.title)](#\(entry.id)) | \(entry.detectors.sorted().map(\.rawValue).joined(separator: ", ")) |\n"
     }
     for entry in RaceCatalog.entries {
       text += """

@@ -36,7 +36,8 @@ public enum Replay {
     case RaceCatalog.savedValueRace.id: (shown, detail) = try await savedValueRace(on: variant)
     case RaceCatalog.overlappingLoads.id: (shown, detail) = try await overlappingLoads(on: variant)
     case RaceCatalog.blockingIOOnMain.id: (shown, detail) = try await blockingIOOnMain(on: variant)
-    case RaceCatalog.writeLostAtSuspension.id: (shown, detail) = try await writeLostAtSuspension(on: variant)
+    case RaceCatalog.writeLostAtSuspension.id:
+      (shown, detail) = try await writeLostAtSuspension(on: variant)
     case RaceCatalog.authorizationNeverAnswered.id:
       (shown, detail) = try await authorizationNeverAnswered(on: variant)
     case RaceCatalog.reentrantAnchorAcrossAwait.id:
@@ -159,7 +160,9 @@ public enum Replay {
     let answered = Gate()
     driver.requestAuthorization { _ in answered.open() }
     try await platform.settle(driver)
-    return (!answered.isOpen, answered.isOpen ? "answered" : "never answered, after the app went still")
+    return (
+      !answered.isOpen, answered.isOpen ? "answered" : "never answered, after the app went still"
+    )
   }
 
   /// The talk's end state under the overlapping-loads schedule.

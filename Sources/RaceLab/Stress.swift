@@ -18,7 +18,10 @@ public enum Stress {
     /// How many actions each iteration fires.
     public var actionsPerIteration: Int
 
-    public init(seed: UInt64 = 1, iterations: Int = 200, timeBudget: TimeInterval = 60, actionsPerIteration: Int = 8) {
+    public init(
+      seed: UInt64 = 1, iterations: Int = 200, timeBudget: TimeInterval = 60,
+      actionsPerIteration: Int = 8
+    ) {
       self.seed = seed
       self.iterations = iterations
       self.timeBudget = timeBudget
@@ -74,7 +77,8 @@ public enum Stress {
       }
       iteration += 1
       let seed = configuration.seed &+ UInt64(iteration - 1)
-      let found = try await runIteration(on: variant, seed: seed, actions: configuration.actionsPerIteration)
+      let found = try await runIteration(
+        on: variant, seed: seed, actions: configuration.actionsPerIteration)
       for finding in found {
         if let id = finding.entryID, firstDetection[id] == nil {
           firstDetection[id] = (iteration, Date().timeIntervalSince(start))
@@ -89,7 +93,9 @@ public enum Stress {
   }
 
   /// One iteration: a new watch, a launch, random actions, then the invariants.
-  public static func runIteration(on variant: Variant, seed: UInt64, actions: Int) async throws -> [Finding] {
+  public static func runIteration(on variant: Variant, seed: UInt64, actions: Int) async throws
+    -> [Finding]
+  {
     var random = SeededGenerator(seed: seed)
     let platform = try SimulatedPlatform(configuration: .init(seed: seed))
     let healthAvailable = Double.random(in: 0..<1, using: &random) >= 0.1
@@ -104,7 +110,8 @@ public enum Stress {
 
     func otherDeviceAdds() {
       platform.healthStore.addSampleFromAnotherDevice(
-        mgCaffeine: 47, date: now.addingTimeInterval(-Double.random(in: 1...600, using: &random) * 60))
+        mgCaffeine: 47,
+        date: now.addingTimeInterval(-Double.random(in: 1...600, using: &random) * 60))
       if healthAvailable { expectedDrinks += 1 }
     }
     for _ in 0..<Int.random(in: 0...2, using: &random) { otherDeviceAdds() }
@@ -129,7 +136,8 @@ public enum Stress {
           platform.runtime.resume()
           let type = DrinkType.allCases.randomElement(using: &random)!
           let minutesAgo = Double.random(in: 0...120, using: &random).rounded()
-          driver.addDrink(mgCaffeine: type.mgCaffeinePerServing, onDate: now.addingTimeInterval(-minutesAgo * 60))
+          driver.addDrink(
+            mgCaffeine: type.mgCaffeinePerServing, onDate: now.addingTimeInterval(-minutesAgo * 60))
           expectedDrinks += 1
         case ..<0.5:
           otherDeviceAdds()
@@ -196,10 +204,13 @@ public enum Stress {
       found(cause, "\(expectedDrinks - unique) of \(expectedDrinks) drinks lost from the model")
     }
     if snapshot.blockingIOOnMainQueue > 0 {
-      found(RaceCatalog.blockingIOOnMain, "\(snapshot.blockingIOOnMainQueue) file operations on main")
+      found(
+        RaceCatalog.blockingIOOnMain, "\(snapshot.blockingIOOnMainQueue) file operations on main")
     }
     if snapshot.writesLostAtSuspension > 0 {
-      found(RaceCatalog.writeLostAtSuspension, "\(snapshot.writesLostAtSuspension) writes lost at suspension")
+      found(
+        RaceCatalog.writeLostAtSuspension,
+        "\(snapshot.writesLostAtSuspension) writes lost at suspension")
     } else if snapshot.file.drinks != snapshot.modelDrinks {
       found(RaceCatalog.savedValueRace, "the file differs from the model")
     }

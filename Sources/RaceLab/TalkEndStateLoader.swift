@@ -25,7 +25,9 @@ actor TalkEndStateLoader {
     do {
       let (samples, newAnchor) = try await queryHealthKit()
       anchor = newAnchor
-      drinks += samples.map { Drink(mgCaffeine: $0.mgCaffeine, onDate: $0.date, uuid: $0.syncIdentifier) }
+      drinks += samples.map {
+        Drink(mgCaffeine: $0.mgCaffeine, onDate: $0.date, uuid: $0.syncIdentifier)
+      }
       return true
     } catch {
       return false

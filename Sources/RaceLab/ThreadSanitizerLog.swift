@@ -8,7 +8,9 @@ public struct ThreadSanitizerLog: Sendable {
     public let text: String
     /// The report's SUMMARY line, such as "data race CoffeeData.swift:97 in closure #1 ...".
     public let summary: String
-    /// The catalog entries whose symbols appear in the report.
+    /// The innermost frame of each racing access: where the conflicting reads and writes are.
+    public let accessFrames: [String]
+    /// The catalog entries whose symbols appear in an access frame.
     public let entryIDs: [String]
   }
 
@@ -26,13 +28,37 @@ public struct ThreadSanitizerLog: Sendable {
         if line.hasPrefix("SUMMARY: ThreadSanitizer:") {
           let text = current!.joined(separator: "\n")
           let summary = String(line.dropFirst("SUMMARY: ThreadSanitizer: ".count))
-          let ids = catalog.filter { entry in entry.symbols.contains { text.contains($0) } }.map(\.id)
-          reports.append(Report(text: text, summary: summary, entryIDs: ids))
+          let frames = Self.accessFrames(in: current!)
+          // Match on the accesses themselves, not the whole stack: a stack that merely passes
+          // through a function says nothing about what raced.
+          let ids = catalog.filter { entry in
+            entry.symbols.contains { symbol in frames.contains { $0.contains(symbol) } }
+          }.map(\.id)
+          reports.append(Report(text: text, summary: summary, accessFrames: frames, entryIDs: ids))
           current = nil
         }
       }
     }
     self.reports = reports
+  }
+
+  /// The first frame ("#0 ...") after each "Read of", "Write of" or "Previous ..." line.
+  static func accessFrames(in lines: [Substring]) -> [String] {
+    var frames: [String] = []
+    var expectingFrame = false
+    for line in lines {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.hasPrefix("Read of") || trimmed.hasPrefix("Write of")
+        || trimmed.hasPrefix("Previous ")
+        || trimmed.hasPrefix("Atomic")
+      {
+        expectingFrame = true
+      } else if expectingFrame, trimmed.hasPrefix("#0 ") {
+        frames.append(String(trimmed.dropFirst(3)))
+        expectingFrame = false
+      }
+    }
+    return frames
   }
 
   /// The reports that map to `entryID`.

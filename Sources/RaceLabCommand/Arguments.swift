@@ -24,9 +24,13 @@ struct Arguments {
   }
 
   /// The value after `name` as a number, if the option is present.
-  mutating func number<Number: LosslessStringConvertible>(_ name: String, as type: Number.Type) throws -> Number? {
+  mutating func number<Number: LosslessStringConvertible>(_ name: String, as type: Number.Type)
+    throws -> Number?
+  {
     guard let text = try value(name) else { return nil }
-    guard let number = Number(text) else { throw UsageError("\(name) takes a number, not '\(text)'") }
+    guard let number = Number(text) else {
+      throw UsageError("\(name) takes a number, not '\(text)'")
+    }
     return number
   }
 

@@ -23,8 +23,10 @@ struct RaceLabCommand {
       report [options]        Everything `make race` prints: replays, stress, ThreadSanitizer.
           --iterations N      Stress iterations per variant (default: 150)
           --tsan-binary PATH  A race-lab built with --sanitize=thread, to run the stress under.
-          --tsan-iterations N Iterations under ThreadSanitizer (default: 40)
+          --tsan-iterations N Iterations under ThreadSanitizer (default: 150)
           --out DIR           Where ThreadSanitizer's reports go (default: .build-race)
+      diagnose [--modules DIR] Compile both variants in the Swift 6 mode; the before variant's
+                              diagnostics by group and by catalog entry. The after must have none.
       docs                    The catalog as Markdown (docs/races.md is generated from it).
 
     Every command takes --help. Exit codes: 0 success, 1 a check failed, 2 a usage error.
@@ -46,6 +48,7 @@ struct RaceLabCommand {
       case "replay": succeeded = try await replay(arguments)
       case "stress": succeeded = try await stress(arguments)
       case "report": succeeded = try await RaceReport.run(arguments)
+      case "diagnose": succeeded = try diagnose(arguments)
       case "docs": succeeded = try printDocs(arguments)
       default: throw UsageError("unknown command '\(command!)'")
       }
@@ -81,11 +84,16 @@ struct RaceLabCommand {
   @MainActor
   static func replay(_ arguments: Arguments) async throws -> Bool {
     let ids = try arguments.positional()
-    let entries = try ids.isEmpty ? Replay.replayable : ids.map { id in
-      guard let entry = RaceCatalog.entry(id) else { throw UsageError("no catalog entry '\(id)'") }
-      guard entry.detectors.contains(.replay) else { throw UsageError("\(id) has no replay") }
-      return entry
-    }
+    let entries =
+      try ids.isEmpty
+      ? Replay.replayable
+      : ids.map { id in
+        guard let entry = RaceCatalog.entry(id) else {
+          throw UsageError("no catalog entry '\(id)'")
+        }
+        guard entry.detectors.contains(.replay) else { throw UsageError("\(id) has no replay") }
+        return entry
+      }
     var succeeded = true
     for entry in entries {
       print("\(entry.id): \(entry.title)")
@@ -93,8 +101,13 @@ struct RaceLabCommand {
         let result = try await Replay.run(entry, before: before)
         let right = result.symptomShown == before
         succeeded = succeeded && right
-        let verdict = before ? (result.symptomShown ? "symptom shown" : "SYMPTOM MISSING") : (result.symptomShown ? "SYMPTOM SHOWN" : "correct")
-        print("  \(result.side.padding(toLength: 7, withPad: " ", startingAt: 0)) \(right ? "✓" : "✗") \(verdict): \(result.detail)")
+        let verdict =
+          before
+          ? (result.symptomShown ? "symptom shown" : "SYMPTOM MISSING")
+          : (result.symptomShown ? "SYMPTOM SHOWN" : "correct")
+        print(
+          "  \(result.side.padding(toLength: 7, withPad: " ", startingAt: 0)) \(right ? "✓" : "✗") \(verdict): \(result.detail)"
+        )
       }
     }
     return succeeded
@@ -108,16 +121,21 @@ struct RaceLabCommand {
     let variants = try variants(from: arguments.value("--variant") ?? "both")
     var configuration = Stress.Configuration()
     configuration.seed = try arguments.number("--seed", as: UInt64.self) ?? configuration.seed
-    configuration.iterations = try arguments.number("--iterations", as: Int.self) ?? configuration.iterations
-    configuration.timeBudget = try arguments.number("--time", as: Double.self) ?? configuration.timeBudget
+    configuration.iterations =
+      try arguments.number("--iterations", as: Int.self) ?? configuration.iterations
+    configuration.timeBudget =
+      try arguments.number("--time", as: Double.self) ?? configuration.timeBudget
     let quiet = arguments.flag("--quiet")
     _ = try arguments.positional()
 
     var succeeded = true
     for variant in variants {
-      print("stress \(variant): up to \(configuration.iterations) iterations from seed \(configuration.seed), \(Int(configuration.timeBudget)) s budget")
+      print(
+        "stress \(variant): up to \(configuration.iterations) iterations from seed \(configuration.seed), \(Int(configuration.timeBudget)) s budget"
+      )
       let step = max(1, configuration.iterations / 10)
-      let report = try await Stress.run(on: variant, configuration: configuration) { iteration, findings in
+      let report = try await Stress.run(on: variant, configuration: configuration) {
+        iteration, findings in
         if !quiet && iteration % step == 0 {
           print("  \(iteration)/\(configuration.iterations) iterations, \(findings) findings")
         }
@@ -130,8 +148,35 @@ struct RaceLabCommand {
 
   static func variants(from name: String) throws -> [Variant] {
     if name == "both" { return Variant.all }
-    guard let variant = Variant.named(name) else { throw UsageError("--variant takes before, after or both") }
+    guard let variant = Variant.named(name) else {
+      throw UsageError("--variant takes before, after or both")
+    }
     return [variant]
+  }
+
+  // MARK: diagnose
+
+  static func diagnose(_ arguments: Arguments) throws -> Bool {
+    var arguments = arguments
+    let modules =
+      try arguments.value("--modules").map { URL(fileURLWithPath: $0) } ?? builtModulesDirectory
+    _ = try arguments.positional()
+    let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    var succeeded = true
+    for variant in ["before", "after"] {
+      let report = try CompilerDiagnostics.run(
+        variant: variant, packageRoot: root, modulesDirectory: modules)
+      print(report.render())
+      print()
+      succeeded = succeeded && report.isAsExpected
+    }
+    return succeeded
+  }
+
+  /// The modules `swift build` put beside this executable: the variants' dependencies.
+  static var builtModulesDirectory: URL {
+    let executable = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
+    return executable.deletingLastPathComponent().appendingPathComponent("Modules")
   }
 
   // MARK: docs

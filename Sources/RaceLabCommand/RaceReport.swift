@@ -19,7 +19,7 @@ enum RaceReport {
     var arguments = arguments
     let iterations = try arguments.number("--iterations", as: Int.self) ?? 150
     let tsanBinary = try arguments.value("--tsan-binary")
-    let tsanIterations = try arguments.number("--tsan-iterations", as: Int.self) ?? 40
+    let tsanIterations = try arguments.number("--tsan-iterations", as: Int.self) ?? 150
     let out = URL(fileURLWithPath: try arguments.value("--out") ?? ".build-race", isDirectory: true)
     _ = try arguments.positional()
     try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
@@ -30,7 +30,7 @@ enum RaceReport {
     }
     var globalAfterProblems: [String] = []
 
-    print("== 1/3 Deterministic replays")
+    print("== 1/4 Deterministic replays")
     for entry in Replay.replayable {
       let before = try await Replay.run(entry, before: true)
       let after = try await Replay.run(entry, before: false)
@@ -41,7 +41,7 @@ enum RaceReport {
       }
     }
 
-    print("\n== 2/3 Stress: \(iterations) iterations per variant, seeds 1...\(iterations)")
+    print("\n== 2/4 Stress: \(iterations) iterations per variant, seeds 1...\(iterations)")
     let configuration = Stress.Configuration(seed: 1, iterations: iterations, timeBudget: 300)
     let beforeStress = try await Stress.run(on: .before, configuration: configuration)
     print(StressSummary(report: beforeStress).text)
@@ -53,11 +53,31 @@ enum RaceReport {
         update(entry.id) { $0.detected[.stress] = "\(count)/\(beforeStress.iterations)" }
       }
       let afterCount = afterStress.detections(of: entry.id)
-      if afterCount > 0 { update(entry.id) { $0.afterProblems.append("stress: \(afterCount) iterations") } }
+      if afterCount > 0 {
+        update(entry.id) { $0.afterProblems.append("stress: \(afterCount) iterations") }
+      }
     }
     globalAfterProblems += afterStress.findings.filter { $0.entryID == nil }.map { "stress: \($0)" }
 
-    print("\n== 3/3 ThreadSanitizer")
+    print("\n== 3/4 The Swift 6 compiler (make diagnose prints the details)")
+    let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    let modules = RaceLabCommand.builtModulesDirectory
+    let beforeDiagnostics = try CompilerDiagnostics.run(
+      variant: "before", packageRoot: root, modulesDirectory: modules)
+    let afterDiagnostics = try CompilerDiagnostics.run(
+      variant: "after", packageRoot: root, modulesDirectory: modules)
+    print(
+      "  before: \(beforeDiagnostics.diagnostics.count) diagnostics; after: \(afterDiagnostics.diagnostics.count)"
+    )
+    for (id, diagnostics) in beforeDiagnostics.entriesFound {
+      update(id) { $0.detected[.compiler] = "\(diagnostics.count) diagnostics" }
+    }
+    if !afterDiagnostics.diagnostics.isEmpty {
+      globalAfterProblems.append(
+        "compiler: \(afterDiagnostics.diagnostics.count) diagnostics on the after variant")
+    }
+
+    print("\n== 4/4 ThreadSanitizer")
     var slowdown: String?
     if let tsanBinary {
       let plainBinary = Bundle.main.executablePath ?? CommandLine.arguments[0]
@@ -65,9 +85,13 @@ enum RaceReport {
       var plainSeconds = 0.0
       var tsanSeconds = 0.0
       for variant in Variant.all {
-        let stressArguments = ["stress", "--variant", variant.name, "--iterations", "\(tsanIterations)", "--quiet"]
+        let stressArguments = [
+          "stress", "--variant", variant.name, "--iterations", "\(tsanIterations)", "--quiet",
+        ]
         let logURL = out.appendingPathComponent("tsan-\(variant.name).log")
-        print("  running the stress on \(variant) under ThreadSanitizer (\(tsanIterations) iterations)...")
+        print(
+          "  running the stress on \(variant) under ThreadSanitizer (\(tsanIterations) iterations)..."
+        )
         let tsan = try Subprocess.run(tsanBinary, stressArguments, stderrTo: logURL)
         let plain = try Subprocess.run(plainBinary, stressArguments, stderrTo: nil)
         tsanSeconds += tsan.seconds
@@ -80,40 +104,51 @@ enum RaceReport {
         logs[variant.name] = log
         print(
           "    \(log.reports.count) reports in \(String(format: "%.1f", tsan.seconds)) s (exit \(tsan.status)); "
-            + "without ThreadSanitizer \(String(format: "%.1f", plain.seconds)) s; log: \(demangledURL.path)")
+            + "without ThreadSanitizer \(String(format: "%.1f", plain.seconds)) s; log: \(demangledURL.path)"
+        )
       }
       slowdown = String(format: "%.1fx", tsanSeconds / max(plainSeconds, 0.001))
       for entry in RaceCatalog.entries {
         let beforeReports = logs["before"]?.reports(for: entry.id) ?? []
         if !beforeReports.isEmpty {
           let file = out.appendingPathComponent("tsan-\(entry.id).txt")
-          try beforeReports.map(\.text).joined(separator: "\n\n").write(to: file, atomically: true, encoding: .utf8)
-          update(entry.id) { $0.detected[.threadSanitizer] = "\(beforeReports.count) → \(file.path)" }
+          try beforeReports.map(\.text).joined(separator: "\n\n").write(
+            to: file, atomically: true, encoding: .utf8)
+          update(entry.id) {
+            $0.detected[.threadSanitizer] = "\(beforeReports.count) → \(file.path)"
+          }
         }
         let afterReports = logs["after"]?.reports(for: entry.id) ?? []
-        if !afterReports.isEmpty { update(entry.id) { $0.afterProblems.append("tsan: \(afterReports.count) reports") } }
+        if !afterReports.isEmpty {
+          update(entry.id) { $0.afterProblems.append("tsan: \(afterReports.count) reports") }
+        }
       }
       if let afterLog = logs["after"], !afterLog.reports.isEmpty {
         globalAfterProblems.append("tsan: \(afterLog.reports.count) reports on the after variant")
       }
       if let unmapped = logs["before"]?.unmapped, !unmapped.isEmpty {
-        print("  \(unmapped.count) before-variant reports map to no entry: \(unmapped.map(\.summary).prefix(3))")
+        print(
+          "  \(unmapped.count) before-variant reports map to no entry: \(unmapped.map(\.summary).prefix(3))"
+        )
       }
     } else {
       print("  skipped: no --tsan-binary (make race builds one)")
     }
 
-    return printTable(rows, tsanRan: tsanBinary != nil, slowdown: slowdown, globalAfterProblems: globalAfterProblems, out: out)
+    return printTable(
+      rows, tsanRan: tsanBinary != nil, slowdown: slowdown,
+      globalAfterProblems: globalAfterProblems, out: out)
   }
 
   private static func printTable(
     _ rows: [Row], tsanRan: Bool, slowdown: String?, globalAfterProblems: [String], out: URL
   ) -> Bool {
-    let detectors: [RaceEntry.Detector] = [.replay, .stress, .threadSanitizer]
+    let detectors: [RaceEntry.Detector] = [.replay, .stress, .threadSanitizer, .compiler]
     var lines = ["", "== Race report (before: detected by each claimed detector; after: clean)"]
     lines.append(
       "entry".padding(toLength: 32, withPad: " ", startingAt: 0)
-        + detectors.map { $0.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0) }.joined() + "after")
+        + detectors.map { $0.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0) }.joined()
+        + "after")
     var missed = 0
     var afterUnclean = 0
     for row in rows {
@@ -135,26 +170,32 @@ enum RaceReport {
         }
         cells.append(cell.padding(toLength: 12, withPad: " ", startingAt: 0))
       }
-      let after = row.afterProblems.isEmpty ? "clean" : "✗ " + row.afterProblems.joined(separator: "; ")
+      let after =
+        row.afterProblems.isEmpty ? "clean" : "✗ " + row.afterProblems.joined(separator: "; ")
       if !row.afterProblems.isEmpty { afterUnclean += 1 }
-      lines.append(row.entry.id.padding(toLength: 32, withPad: " ", startingAt: 0) + cells.joined() + after)
+      lines.append(
+        row.entry.id.padding(toLength: 32, withPad: " ", startingAt: 0) + cells.joined() + after)
     }
-    lines.append("(compiler detection: make diagnose)")
     for row in rows {
-      for (detector, detail) in row.detected.sorted(by: { $0.key < $1.key }) where detector == .threadSanitizer {
+      for (detector, detail) in row.detected.sorted(by: { $0.key < $1.key })
+      where detector == .threadSanitizer {
         lines.append("  \(row.entry.id): ThreadSanitizer reports \(detail)")
       }
     }
     lines += globalAfterProblems.map { "  after: \($0)" }
-    if let slowdown { lines.append("ThreadSanitizer slowdown of the stress, measured in this run: \(slowdown)") }
+    if let slowdown {
+      lines.append("ThreadSanitizer slowdown of the stress, measured in this run: \(slowdown)")
+    }
     let succeeded = missed == 0 && afterUnclean == 0 && globalAfterProblems.isEmpty
     lines.append(
       succeeded
         ? "race report: every entry detected as the catalog claims; the after variant is clean."
-        : "race report: FAILED: \(missed) claimed detections missed, \(afterUnclean + globalAfterProblems.count) problems on the after variant.")
+        : "race report: FAILED: \(missed) claimed detections missed, \(afterUnclean + globalAfterProblems.count) problems on the after variant."
+    )
     let text = lines.joined(separator: "\n")
     print(text)
-    try? text.write(to: out.appendingPathComponent("race-report.txt"), atomically: true, encoding: .utf8)
+    try? text.write(
+      to: out.appendingPathComponent("race-report.txt"), atomically: true, encoding: .utf8)
     return succeeded
   }
 }

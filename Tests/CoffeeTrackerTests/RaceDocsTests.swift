@@ -7,9 +7,11 @@ import Testing
 struct RaceDocsTests {
   @Test("docs/races.md is what `race-lab docs` generates")
   func docsAreUpToDate() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent()
-    let onDisk = try String(contentsOf: root.appendingPathComponent("docs/races.md"), encoding: .utf8)
+      .deletingLastPathComponent()
+    let onDisk = try String(
+      contentsOf: root.appendingPathComponent("docs/races.md"), encoding: .utf8)
     #expect(onDisk == RaceDocs.markdown, "run: swift run race-lab docs > docs/races.md")
   }
 }

@@ -1,0 +1,161 @@
+import Foundation
+
+/// Compiles a variant's sources in the Swift 6 language mode and reports what the compiler says,
+/// without building anything and without failing on the errors it expects.
+public enum CompilerDiagnostics {
+  /// Why a diagnostics run could not happen.
+  public enum Failure: Error, CustomStringConvertible {
+    case unknownVariant(String)
+    case swiftcNotFound(searched: [String])
+    case missingModules([String], directory: URL)
+    case noSources(URL)
+    /// The compiler did not get as far as checking the code (a bad flag), or crashed; `status`
+    /// is the exit status or the signal.
+    case compilerFailed(status: Int32, output: String)
+
+    public var description: String {
+      switch self {
+      case .unknownVariant(let name):
+        return "unknown variant '\(name)': expected before or after"
+      case .swiftcNotFound(let searched):
+        return "swiftc not found: set SWIFT_EXEC to its path or put it on PATH (searched "
+          + "\(searched.joined(separator: ":")))"
+      case .missingModules(let modules, let directory):
+        return "\(modules.joined(separator: ", ")) not built in \(directory.path): run "
+          + "`swift build --target CoffeeTrackerBefore` first, and pass its `Modules` directory"
+      case .noSources(let directory):
+        return "no Swift sources in \(directory.path)"
+      case .compilerFailed(let status, let output):
+        return "swiftc stopped before checking the code (exit status \(status)):\n\(output)"
+      }
+    }
+  }
+
+  /// The target each variant name compiles.
+  public static let targets = ["before": "CoffeeTrackerBefore", "after": "CoffeeTrackerAfter"]
+
+  /// The modules both variants import, which must be built before the run.
+  public static let dependencies = ["CoffeeDomain", "SimulatedPlatform"]
+
+  /// Compiles the sources of `variant` (`before` or `after`) with `swiftc`, in the Swift 6
+  /// language mode with complete concurrency checking, and reports the diagnostics.
+  ///
+  /// - Parameters:
+  ///   - packageRoot: The directory holding `Package.swift`; the compiler runs there, so the
+  ///     diagnostics name files as `Sources/...`.
+  ///   - modulesDirectory: Where `swift build` put `CoffeeDomain.swiftmodule` and
+  ///     `SimulatedPlatform.swiftmodule`: the `Modules` folder of `swift build --show-bin-path`.
+  /// - Throws: `Failure` when the compiler cannot run or stops before checking the code.
+  ///   Errors in the code are no failure: they are the report.
+  public static func run(
+    variant: String, packageRoot: URL, modulesDirectory: URL
+  ) throws -> DiagnosticsReport {
+    let sources = try sourceFiles(variant: variant, packageRoot: packageRoot)
+    let missing = dependencies.filter {
+      !FileManager.default.fileExists(
+        atPath: modulesDirectory.appendingPathComponent("\($0).swiftmodule").path)
+    }
+    guard missing.isEmpty else {
+      throw Failure.missingModules(missing, directory: modulesDirectory)
+    }
+    let swiftc = try findSwiftc()
+    let arguments = compilerArguments(
+      variant: variant, sources: sources,
+      modulesPath: path(of: modulesDirectory, relativeTo: packageRoot))
+
+    let (status, crashed, output) = try execute(swiftc, arguments, in: packageRoot)
+    let diagnostics = DiagnosticsParser.parse(output)
+    // Without an error located in a source file, a failing compiler never checked the code.
+    let checkedTheCode = diagnostics.contains { $0.severity == .error && $0.line > 0 }
+    let brokeEarly = diagnostics.contains { $0.severity == .error && $0.line == 0 }
+    if crashed || (status != 0 && (!checkedTheCode || brokeEarly)) {
+      throw Failure.compilerFailed(status: status, output: output)
+    }
+
+    var texts: [String: String] = [:]
+    for file in sources {
+      texts[file] = try? String(
+        contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8)
+    }
+    return DiagnosticsReport(
+      variant: variant, diagnostics: diagnostics, sources: texts,
+      commandLine: [swiftc.path] + arguments)
+  }
+
+  /// The arguments after `swiftc`:
+  /// - `-emit-sil -wmo -o /dev/null` runs the type checker and then the SIL diagnostic passes,
+  ///   where region-based isolation (`sending`) is checked; `-typecheck` would skip those. One
+  ///   whole-module job also reports every file: with one job per file, the driver stops after
+  ///   the first file with errors.
+  /// - `-diagnostic-style llvm` prints every note with its own location, and keeps the
+  ///   `[#Group]` names.
+  public static func compilerArguments(
+    variant: String, sources: [String], modulesPath: String
+  ) -> [String] {
+    [
+      "-emit-sil", "-wmo", "-o", "/dev/null",
+      "-swift-version", "6", "-strict-concurrency=complete",
+      "-diagnostic-style", "llvm", "-no-color-diagnostics",
+      "-module-name", targets[variant] ?? variant,
+      "-I", modulesPath,
+    ] + sources
+  }
+
+  /// The variant's Swift files, relative to the package root, sorted.
+  static func sourceFiles(variant: String, packageRoot: URL) throws -> [String] {
+    guard let target = targets[variant] else { throw Failure.unknownVariant(variant) }
+    let directory = packageRoot.appendingPathComponent("Sources/\(target)")
+    let files = (FileManager.default.enumerator(atPath: directory.path)?.allObjects ?? [])
+      .compactMap { $0 as? String }
+      .filter { $0.hasSuffix(".swift") }
+      .map { "Sources/\(target)/\($0)" }
+      .sorted()
+    guard !files.isEmpty else { throw Failure.noSources(directory) }
+    return files
+  }
+
+  /// `swiftc`: `SWIFT_EXEC` if set (the variable SwiftPM honours too), else the first on `PATH`.
+  public static func findSwiftc() throws -> URL {
+    let environment = ProcessInfo.processInfo.environment
+    if let exec = environment["SWIFT_EXEC"], !exec.isEmpty {
+      guard FileManager.default.isExecutableFile(atPath: exec) else {
+        throw Failure.swiftcNotFound(searched: [exec])
+      }
+      return URL(fileURLWithPath: exec)
+    }
+    let directories = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+    for directory in directories {
+      let candidate = URL(fileURLWithPath: directory).appendingPathComponent("swiftc")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    throw Failure.swiftcNotFound(searched: directories)
+  }
+
+  /// Runs `executable` in `directory`, with its standard output and error in one text.
+  private static func execute(
+    _ executable: URL, _ arguments: [String], in directory: URL
+  ) throws -> (status: Int32, crashed: Bool, output: String) {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    // Read before waiting: a compiler with more output than the pipe holds would block forever.
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, process.terminationReason == .uncaughtSignal,
+      String(decoding: data, as: UTF8.self)
+    )
+  }
+
+  /// `url`'s path relative to `root` when it lies inside it, for a shorter command line.
+  private static func path(of url: URL, relativeTo root: URL) -> String {
+    let path = url.standardizedFileURL.path
+    let rootPath = root.standardizedFileURL.path
+    return path.hasPrefix(rootPath + "/") ? String(path.dropFirst(rootPath.count + 1)) : path
+  }
+}
