@@ -172,8 +172,13 @@ public enum Stress {
           platform.runtime.setApplicationState(.active)
         }
       }
-      // Sometimes let the app catch up, mostly not: overlapping work is the point.
-      if Double.random(in: 0..<1, using: &random) < 0.25 { try await platform.settle(driver) }
+      // Sometimes let the app catch up, mostly not: overlapping work is the point. Yielding the
+      // main actor a few times lets work suspended on it resume between two user actions.
+      if Double.random(in: 0..<1, using: &random) < 0.25 {
+        try await platform.settle(driver)
+      } else {
+        for _ in 0..<Int.random(in: 0...3, using: &random) { await Task.yield() }
+      }
     }
     // A last load, so that every sample another device wrote has had its chance to arrive.
     try await platform.settle(driver)
