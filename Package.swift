@@ -1,6 +1,7 @@
 // swift-tools-version: 6.2
 // The Swift Concurrency Lab: Apple's Coffee Tracker before and after its migration to Swift
 // concurrency, on a simulated watch platform that runs on Linux and macOS alike.
+import Foundation
 import PackageDescription
 
 /// Settings every Swift 6 target shares: the Swift 6 language mode, with every warning an error.
@@ -51,6 +52,12 @@ let package = Package(
       swiftSettings: swift6
     ),
     .executableTarget(name: "RaceLabCommand", dependencies: ["RaceLab"], swiftSettings: swift6),
+    // What an exercise's check executable is made of: checks, scenarios, replays, compiler runs.
+    .target(
+      name: "LabCheckKit",
+      dependencies: ["CoffeeScenarios", "RaceLab", "SimulatedPlatform"],
+      swiftSettings: swift6
+    ),
     .executableTarget(name: "CoffeeDemo", dependencies: ["CoffeeScenarios"], swiftSettings: swift6),
     .testTarget(name: "CoffeeDomainTests", dependencies: ["CoffeeDomain"], swiftSettings: swift6),
     .testTarget(
@@ -60,3 +67,61 @@ let package = Package(
     ),
   ]
 )
+
+// MARK: - The exercises, built only for the `lab` command
+
+/// The exercises and their checks join the package only when `lab` builds them, with
+/// `LAB_EXERCISES` naming where the exercise sources come from. Everyday builds and tests never
+/// see them, so a learner's half-finished exercise cannot break `make test`.
+///
+/// - `exercises`: the learner's files in `Exercises/`;
+/// - `solutions`: the reference answers in `Solutions/`;
+/// - a folder path (such as `.lab/pristine`): the same layout anywhere else, for verification.
+///
+/// `LAB_ONLY` restricts the build to one exercise, by id.
+if let source = ProcessInfo.processInfo.environment["LAB_EXERCISES"] {
+  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  let metadata = root.appendingPathComponent("Exercises/exercises.json")
+  let only = ProcessInfo.processInfo.environment["LAB_ONLY"]
+  let sourceRoot =
+    switch source {
+    case "exercises": "Exercises"
+    case "solutions": "Solutions"
+    default: source
+    }
+  guard
+    let data = try? Data(contentsOf: metadata),
+    let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+    let tracks = json["tracks"] as? [[String: Any]]
+  else {
+    fatalError("Exercises/exercises.json is missing or not valid JSON")
+  }
+  for track in tracks {
+    let dependencies = (track["dependencies"] as? [String]) ?? []
+    for exercise in (track["exercises"] as? [[String: Any]]) ?? [] {
+      guard let id = exercise["id"] as? String, let module = exercise["module"] as? String else { continue }
+      if let only, only != id { continue }
+      let mode = (exercise["swiftLanguageMode"] as? Int) == 6 ? SwiftLanguageMode.v6 : .v5
+      var settings: [SwiftSetting] = [.swiftLanguageMode(mode)]
+      if (exercise["warningsAsErrors"] as? Bool) == true { settings.append(.treatAllWarnings(as: .error)) }
+      package.targets.append(
+        .target(
+          name: module,
+          dependencies: dependencies.map { .byName(name: $0) },
+          path: "\(sourceRoot)/\(id)",
+          exclude: ["README.md", "wrong-answers"].filter {
+            FileManager.default.fileExists(atPath: root.appendingPathComponent("\(sourceRoot)/\(id)/\($0)").path)
+          },
+          swiftSettings: settings
+        ))
+      package.targets.append(
+        .executableTarget(
+          name: "\(module)Check",
+          dependencies: [.byName(name: module), "LabCheckKit"],
+          path: "Checks/\(id)",
+          // The Swift 5 mode, so that checks can call into pre-migration code as it is.
+          swiftSettings: [.swiftLanguageMode(.v5)]
+        ))
+    }
+  }
+}

@@ -30,7 +30,16 @@ public enum Replay {
 
   /// Replays `entry` on the before side (`before: true`) or the after side.
   public static func run(_ entry: RaceEntry, before: Bool) async throws -> ReplayResult {
-    let variant: Variant = before ? .before : .after
+    if before && entry.id == RaceCatalog.reentrantAnchorAcrossAwait.id {
+      let (shown, detail) = try await talkEndStateReentrancy()
+      return ReplayResult(entry: entry, side: "before", symptomShown: shown, detail: detail)
+    }
+    return try await run(entry, on: before ? .before : .after)
+  }
+
+  /// Replays `entry` on any variant: the before or after app, or a learner's exercise. For the
+  /// reentrancy entry, the variant's own loads are replayed under the overlapping schedule.
+  public static func run(_ entry: RaceEntry, on variant: Variant) async throws -> ReplayResult {
     let (shown, detail): (Bool, String)
     switch entry.id {
     case RaceCatalog.savedValueRace.id: (shown, detail) = try await savedValueRace(on: variant)
@@ -41,8 +50,7 @@ public enum Replay {
     case RaceCatalog.authorizationNeverAnswered.id:
       (shown, detail) = try await authorizationNeverAnswered(on: variant)
     case RaceCatalog.reentrantAnchorAcrossAwait.id:
-      (shown, detail) =
-        before ? try await talkEndStateReentrancy() : try await overlappingLoads(on: .after)
+      (shown, detail) = try await overlappingLoads(on: variant)
     default:
       throw ReplayError.noReplay(entry.id)
     }
