@@ -9,7 +9,8 @@ TSAN_SCRATCH := .build-tsan
 BIN = $$($(SWIFT) build --show-bin-path)
 TSAN_BIN = $$($(SWIFT) build --sanitize=thread --scratch-path $(TSAN_SCRATCH) --show-bin-path)
 
-.PHONY: help build test demo lint format clean race race-tsan-after diagnose docs
+.PHONY: help build test demo lint format clean race race-tsan-after diagnose docs lab \
+	verify-solutions verify-starters verify-wrong-answers
 
 help: ## List the targets
 	@echo "Swift Concurrency Lab: Apple's Coffee Tracker, before and after Swift concurrency."
@@ -24,6 +25,18 @@ test: ## Run the whole test suite: domain tests and the behaviour suite on both 
 
 demo: ## Play a scripted day of coffee on both variants side by side (ARGS="--help" for options)
 	$(SWIFT) run coffee-demo $(ARGS)
+
+lab: ## The exercises: ARGS="list", "check 3", "hint 3", "watch"... (swift run lab --help)
+	$(SWIFT) run lab $(ARGS)
+
+verify-solutions: ## Every exercise's reference solution passes its checks
+	$(SWIFT) run lab verify --solutions
+
+verify-starters: ## Every pristine starter fails, for the reason its metadata names
+	$(SWIFT) run lab verify --starters
+
+verify-wrong-answers: ## Every kept wrong answer fails the check its metadata names
+	$(SWIFT) run lab verify --wrong-answers
 
 race: ## The race lab: replays, stress, ThreadSanitizer on both variants, one report table
 	$(SWIFT) build --product race-lab

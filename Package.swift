@@ -16,6 +16,7 @@ let package = Package(
   products: [
     .executable(name: "coffee-demo", targets: ["CoffeeDemo"]),
     .executable(name: "race-lab", targets: ["RaceLabCommand"]),
+    .executable(name: "lab", targets: ["Lab"]),
   ],
   targets: [
     // Drinks, caffeine math and the complication timeline: identical in both variants.
@@ -58,7 +59,11 @@ let package = Package(
       dependencies: ["CoffeeScenarios", "RaceLab", "SimulatedPlatform"],
       swiftSettings: swift6
     ),
+    // The `lab` command and what it is made of: the exercise catalog, progress, checking.
+    .target(name: "LabKit", swiftSettings: swift6),
+    .executableTarget(name: "Lab", dependencies: ["LabKit"], swiftSettings: swift6),
     .executableTarget(name: "CoffeeDemo", dependencies: ["CoffeeScenarios"], swiftSettings: swift6),
+    .testTarget(name: "LabKitTests", dependencies: ["LabKit"], swiftSettings: swift6),
     .testTarget(name: "CoffeeDomainTests", dependencies: ["CoffeeDomain"], swiftSettings: swift6),
     .testTarget(
       name: "CoffeeTrackerTests",
@@ -99,18 +104,23 @@ if let source = ProcessInfo.processInfo.environment["LAB_EXERCISES"] {
   for track in tracks {
     let dependencies = (track["dependencies"] as? [String]) ?? []
     for exercise in (track["exercises"] as? [[String: Any]]) ?? [] {
-      guard let id = exercise["id"] as? String, let module = exercise["module"] as? String else { continue }
+      guard let id = exercise["id"] as? String, let module = exercise["module"] as? String else {
+        continue
+      }
       if let only, only != id { continue }
       let mode = (exercise["swiftLanguageMode"] as? Int) == 6 ? SwiftLanguageMode.v6 : .v5
       var settings: [SwiftSetting] = [.swiftLanguageMode(mode)]
-      if (exercise["warningsAsErrors"] as? Bool) == true { settings.append(.treatAllWarnings(as: .error)) }
+      if (exercise["warningsAsErrors"] as? Bool) == true {
+        settings.append(.treatAllWarnings(as: .error))
+      }
       package.targets.append(
         .target(
           name: module,
           dependencies: dependencies.map { .byName(name: $0) },
           path: "\(sourceRoot)/\(id)",
           exclude: ["README.md", "wrong-answers"].filter {
-            FileManager.default.fileExists(atPath: root.appendingPathComponent("\(sourceRoot)/\(id)/\($0)").path)
+            FileManager.default.fileExists(
+              atPath: root.appendingPathComponent("\(sourceRoot)/\(id)/\($0)").path)
           },
           swiftSettings: settings
         ))

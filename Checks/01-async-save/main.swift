@@ -37,7 +37,8 @@ suite.check("the sample is in the health store when save(drink:) returns") {
   platform.checkpoints.remove(at: .healthCallbackDelivering(.save))
   try await platform.settle(driver)
   return .expect(
-    saved, "save(drink:) returned before the health store saved the sample: await the store's answer")
+    saved,
+    "save(drink:) returned before the health store saved the sample: await the store's answer")
 }
 
 suite.check("adding drinks still saves them to the health store") {

@@ -7,7 +7,8 @@ public enum CheckOutcome: Sendable, Equatable {
   case fail(String)
 
   /// Fails with `message` unless `condition` holds.
-  public static func expect(_ condition: Bool, _ message: @autoclosure () -> String) -> CheckOutcome {
+  public static func expect(_ condition: Bool, _ message: @autoclosure () -> String) -> CheckOutcome
+  {
     condition ? .pass : .fail(message())
   }
 }

@@ -7,7 +7,9 @@ public enum CompilerChecks {
   /// The diagnostics of the exercise's sources compiled as module `moduleName` in the Swift 6
   /// language mode with complete concurrency checking. Needs the modules built beside the check
   /// executable (`swift build` puts them in `Modules`).
-  public static func swift6Diagnostics(of sources: ExerciseSources, moduleName: String) throws -> [CompilerDiagnostic] {
+  public static func swift6Diagnostics(of sources: ExerciseSources, moduleName: String) throws
+    -> [CompilerDiagnostic]
+  {
     let swiftc = try CompilerDiagnostics.findSwiftc()
     let files = try FileManager.default.contentsOfDirectory(atPath: sources.directory.path)
       .filter { $0.hasSuffix(".swift") }.sorted()
@@ -17,13 +19,16 @@ public enum CompilerChecks {
     let process = Process()
     process.executableURL = swiftc
     process.arguments =
-      CompilerDiagnostics.compilerArguments(variant: moduleName, sources: files, modulesPath: modules.path)
+      CompilerDiagnostics.compilerArguments(
+        variant: moduleName, sources: files, modulesPath: modules.path)
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe
     try process.run()
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return DiagnosticsParser.parse(String(decoding: data, as: UTF8.self)).filter { $0.severity != .note }
+    return DiagnosticsParser.parse(String(decoding: data, as: UTF8.self)).filter {
+      $0.severity != .note
+    }
   }
 }

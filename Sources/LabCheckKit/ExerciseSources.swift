@@ -24,7 +24,9 @@ public struct ExerciseSources: Sendable {
     let source = try text(of: file)
     let outline = SourceOutline(source: source)
     let lines = source.components(separatedBy: "\n")
-    let matching = lines.indices.filter { outline.declarationPath(atLine: $0 + 1).starts(with: path) }
+    let matching = lines.indices.filter {
+      outline.declarationPath(atLine: $0 + 1).starts(with: path)
+    }
     guard let first = matching.first, let last = matching.last else { return nil }
     return lines[first...last].joined(separator: "\n")
   }

@@ -9,18 +9,25 @@ public enum ScenarioChecks {
   public static func holds(
     _ scenarioID: String, on variant: Variant, stillExpected: Set<KnownBug> = []
   ) async throws -> CheckOutcome {
-    guard let scenario = Scenario.named(scenarioID) else { return .fail("no scenario \(scenarioID)") }
+    guard let scenario = Scenario.named(scenarioID) else {
+      return .fail("no scenario \(scenarioID)")
+    }
     let outcome = try await ScenarioRunner.run(scenario, on: variant)
     let failures = scenario.allExpectations.compactMap { expectation -> String? in
       if let bug = expectation.brokenBy, stillExpected.contains(bug) { return nil }
       return expectation.failure(in: outcome).map { "\(expectation.summary): \($0)" }
     }
-    return failures.isEmpty ? .pass : .fail("scenario \(scenarioID): " + failures.joined(separator: "; "))
+    return failures.isEmpty
+      ? .pass : .fail("scenario \(scenarioID): " + failures.joined(separator: "; "))
   }
 
   /// Passes when the race replay of `entryID` shows no symptom on `variant`.
-  public static func survivesReplay(_ entryID: String, on variant: Variant) async throws -> CheckOutcome {
-    guard let entry = RaceCatalog.entry(entryID) else { return .fail("no race catalog entry \(entryID)") }
+  public static func survivesReplay(_ entryID: String, on variant: Variant) async throws
+    -> CheckOutcome
+  {
+    guard let entry = RaceCatalog.entry(entryID) else {
+      return .fail("no race catalog entry \(entryID)")
+    }
     let result = try await Replay.run(entry, on: variant)
     return result.symptomShown ? .fail("under the \(entryID) replay: \(result.detail)") : .pass
   }

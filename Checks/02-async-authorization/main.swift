@@ -1,0 +1,123 @@
+// The checks of exercise 02: an async `requestAuthorization()`, and a caller that no longer hangs.
+import CoffeeDomain
+import CoffeeScenarios
+import Dispatch
+import LabCheckKit
+import RaceLab
+import SimulatedPlatform
+
+@testable import CoffeeStep02
+
+let variant = Variant(name: "exercise 02") { CoffeeStep02.LabDriver.launch(on: $0) }
+let suite = CheckSuite()
+
+// The async form of `requestAuthorization`, found by overload resolution: the generic fallback
+// is picked only when the controller has no `() async -> Bool` form yet, so the checks compile
+// against the starter too.
+func asyncRequest(_ request: @escaping () async -> Bool) -> (() async -> Bool)? { request }
+func asyncRequest<Request>(_ request: Request) -> (() async -> Bool)? { nil }
+
+suite.check("requestAuthorization() is async and returns a Bool") {
+  let platform = try SimulatedPlatform()
+  let driver = CoffeeStep02.LabDriver.launch(on: platform)
+  try await platform.settle(driver)
+  return .expect(
+    asyncRequest(driver.app.model.healthKitController.requestAuthorization) != nil,
+    "HealthKitController has no `func requestAuthorization() async -> Bool` yet: add the async "
+      + "alternative, and keep the completion-handler form as a shim that calls it")
+}
+
+suite.check("requestAuthorization() answers on every path") {
+  // Each case on a watch of its own: how the store behaves, and the answer it must give.
+  let cases: [(name: String, configure: (inout HealthStore.Behaviour) -> Void, answer: Bool)] = [
+    ("health data is unavailable", { $0.isHealthDataAvailable = false }, false),
+    ("the request fails", { $0.failsAuthorization = true }, false),
+    ("the user grants sharing", { _ in }, true),
+    ("the user denies sharing", { $0.grantsAuthorization = false }, true),
+  ]
+  for (name, configure, expected) in cases {
+    let platform = try SimulatedPlatform()
+    platform.healthStore.configure(configure)
+    let driver = CoffeeStep02.LabDriver.launch(on: platform)
+    try await platform.settle(driver)
+    let controller = driver.app.model.healthKitController
+    guard let request = asyncRequest(controller.requestAuthorization) else {
+      return .fail("there is no async requestAuthorization() to call yet")
+    }
+    guard let answer = try await resultOnceStill(on: platform, driver, { await request() }) else {
+      return .fail(
+        "when \(name), requestAuthorization() never returns: a path leaves without an answer")
+    }
+    guard answer == expected else {
+      return .fail("when \(name), requestAuthorization() answers \(answer), not \(expected)")
+    }
+    if expected && !controller.isAuthorized {
+      return .fail("when \(name), requestAuthorization() answers true but isAuthorized is false")
+    }
+  }
+  return .pass
+}
+
+suite.check("an unavailable health store no longer hangs the caller") {
+  try await ScenarioChecks.survivesReplay("authorization-never-answered", on: variant)
+}
+
+suite.check("a watch without health data keeps its drinks and answers every request") {
+  try await ScenarioChecks.holds(
+    "health-store-unavailable", on: variant, stillExpected: [.blockingIOOnMainQueue])
+}
+
+suite.check("a denied request is still answered") {
+  try await ScenarioChecks.holds(
+    "authorization-denied", on: variant, stillExpected: [.blockingIOOnMainQueue])
+}
+
+await suite.run()
+
+// MARK: - Telling a hang from a slow answer, without a clock
+
+/// A serial executor of the check's own. The nonisolated async code of a task that prefers it
+/// runs here rather than on the shared pool, so the check can wait until it has nothing to run.
+final class CheckExecutor: TaskExecutor, @unchecked Sendable {
+  private let queue = DispatchQueue(label: "check executor")
+  private let jobsRun = Locked(0)
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    queue.async {
+      job.runSynchronously(on: self.asUnownedTaskExecutor())
+      self.jobsRun.withLock { $0 += 1 }
+    }
+  }
+
+  /// Returns once the jobs enqueued before the call have run, with how many jobs ran so far.
+  func drain() async -> Int {
+    await withCheckedContinuation { continuation in
+      queue.async { continuation.resume(returning: self.jobsRun.withLock { $0 }) }
+    }
+  }
+}
+
+/// Runs `operation` in a task on an executor of the check's own, then waits until the app has
+/// gone still and that executor has nothing left to run. Returns the operation's result, or nil
+/// when it never finished: once nothing is left to run anywhere, nothing will ever finish it.
+@MainActor
+func resultOnceStill<Result: Sendable>(
+  on platform: SimulatedPlatform, _ driver: any CoffeeTrackerDriver,
+  _ operation: @escaping @Sendable () async -> Result
+) async throws -> Result? {
+  let executor = CheckExecutor()
+  let result = Locked<Result?>(nil)
+  Task(executorPreference: executor) {
+    let value = await operation()
+    result.withLock { $0 = value }
+  }
+  var jobsSeen = -1
+  while true {
+    try await platform.settle(driver)
+    let jobsRun = await executor.drain()
+    if jobsRun == jobsSeen { break }
+    jobsSeen = jobsRun
+  }
+  return result.withLock { $0 }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// The exercises, as `Exercises/exercises.json` describes them: the one metadata file that the
+/// `lab` command, the package manifest, the docs and CI all read.
+public struct ExerciseCatalog: Codable, Sendable {
+  public let tracks: [Track]
+
+  /// A sequence of exercises on one app.
+  public struct Track: Codable, Sendable {
+    public let id: String
+    public let title: String
+    public let summary: String?
+    public let exercises: [Exercise]
+  }
+
+  /// One exercise.
+  public struct Exercise: Codable, Sendable, Hashable {
+    /// `NN-slug`, also the folder name under `Exercises/`, `Solutions/` and `Checks/`.
+    public let id: String
+    public let title: String
+    /// The module the exercise builds as; its check executable is `<module>Check`.
+    public let module: String
+    public let swiftLanguageMode: Int
+    public let warningsAsErrors: Bool?
+    /// The files the learner edits.
+    public let files: [String]
+    public let talk: String?
+    /// The names of the checks, as the check executable prints them.
+    public let checks: [String]
+    /// The check the pristine starter must fail, or `compile` when it must not compile.
+    public let starterFails: String
+    /// Tiered hints: the first gentle, the last nearly the answer.
+    public let hints: [String]
+    public let wrongAnswers: [WrongAnswer]
+
+    /// The name of the check executable.
+    public var checkProduct: String { "\(module)Check" }
+
+    /// The number in the id: 3 for `03-query-continuation`.
+    public var number: Int? { Int(id.prefix { $0.isNumber }) }
+  }
+
+  /// A plausible wrong answer kept in `Solutions/<id>/wrong-answers/<wrong-id>/`.
+  public struct WrongAnswer: Codable, Sendable, Hashable {
+    public let id: String
+    public let summary: String
+    /// The check it must fail, or `compile`, `crash` or `hang`.
+    public let mustFail: String
+  }
+
+  /// Every exercise of every track, in order.
+  public var allExercises: [Exercise] { tracks.flatMap(\.exercises) }
+
+  /// The track an exercise belongs to.
+  public func track(of exercise: Exercise) -> Track? {
+    tracks.first { $0.exercises.contains(exercise) }
+  }
+
+  /// Reads the catalog from `Exercises/exercises.json` under `root`.
+  public static func load(root: URL) throws -> ExerciseCatalog {
+    let url = root.appendingPathComponent("Exercises/exercises.json")
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw LabError("cannot read \(url.path): \(error.localizedDescription)")
+    }
+    do {
+      return try JSONDecoder().decode(ExerciseCatalog.self, from: data)
+    } catch {
+      throw LabError("Exercises/exercises.json is not valid: \(error)")
+    }
+  }
+
+  /// Finds an exercise by what a learner types: `3`, `03`, `03-query-continuation`, or a
+  /// track-qualified `apod/2`.
+  public func exercise(named name: String) throws -> Exercise {
+    let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
+    let candidates: [Exercise]
+    let key: String
+    if parts.count == 2 {
+      guard let track = tracks.first(where: { $0.id == parts[0] }) else {
+        throw LabError(
+          "no track '\(parts[0])'; tracks: \(tracks.map(\.id).joined(separator: ", "))")
+      }
+      candidates = track.exercises
+      key = parts[1]
+    } else {
+      candidates = tracks.first?.exercises ?? []
+      key = name
+    }
+    if let exact = allExercises.first(where: { $0.id == key }) { return exact }
+    if let number = Int(key), let match = candidates.first(where: { $0.number == number }) {
+      return match
+    }
+    throw LabError("no exercise '\(name)': `lab list` shows them all")
+  }
+}
+
+/// A failure the `lab` command reports in one line.
+public struct LabError: Error, CustomStringConvertible {
+  public let description: String
+
+  public init(_ description: String) {
+    self.description = description
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Builds an exercise's check executable against some sources and runs it with a time limit.
+public struct ExerciseChecker: Sendable {
+  /// Where an exercise's sources come from.
+  public enum Source: Sendable {
+    /// The learner's files in `Exercises/`.
+    case learner
+    /// The reference answers in `Solutions/`.
+    case solutions
+    /// A folder with the `Exercises/` layout elsewhere: pristine starters, overlays.
+    case folder(String)
+
+    var environmentValue: String {
+      switch self {
+      case .learner: "exercises"
+      case .solutions: "solutions"
+      case .folder(let path): path
+      }
+    }
+
+    func directory(of exercise: ExerciseCatalog.Exercise) -> String {
+      switch self {
+      case .learner: "Exercises/\(exercise.id)"
+      case .solutions: "Solutions/\(exercise.id)"
+      case .folder(let path): "\(path)/\(exercise.id)"
+      }
+    }
+  }
+
+  /// The package root.
+  public let root: URL
+  /// The build folder: the learner's checks and the verifications use different ones, so that
+  /// neither undoes the other's incremental build.
+  public let scratchPath: String
+  /// How long a check may run before it counts as hung.
+  public let timeout: TimeInterval
+
+  public init(root: URL, scratchPath: String = ".build-lab", timeout: TimeInterval = 30) {
+    self.root = root
+    self.scratchPath = scratchPath
+    self.timeout = timeout
+  }
+
+  /// Builds and runs the checks of `exercise` against `source`. `progress` hears what is going
+  /// on ("building", "running").
+  public func check(
+    _ exercise: ExerciseCatalog.Exercise, from source: Source,
+    progress: @escaping @Sendable (String) -> Void = { _ in }
+  ) throws -> Verdict {
+    let environment = [
+      "LAB_EXERCISES": source.environmentValue,
+      "LAB_ONLY": exercise.id,
+      "LAB_EXERCISE_SOURCES": source.directory(of: exercise),
+    ]
+    progress("building \(exercise.module) and its checks")
+    let build = try ProcessRunner.run(
+      try ProcessRunner.swift(),
+      ["build", "--scratch-path", scratchPath, "--product", exercise.checkProduct],
+      in: root, environment: environment)
+    guard build.status == 0, !build.crashedBySignal else {
+      let errors = CheckOutputParser.compileErrors(
+        in: build.output, preferring: source.directory(of: exercise))
+      return .doesNotCompile(
+        errors: errors.isEmpty ? [build.output.suffix(2000).description] : errors)
+    }
+    progress("running the checks (time limit \(Int(timeout)) s)")
+    let executable = root.appendingPathComponent("\(scratchPath)/debug/\(exercise.checkProduct)")
+      .path
+    let run = try ProcessRunner.run(
+      executable, [], in: root, environment: environment, timeout: timeout)
+    let lines = CheckOutputParser.checkLines(in: run.output)
+    if run.timedOut {
+      return .hung(seconds: timeout, check: CheckOutputParser.runningCheck(in: run.output))
+    }
+    if run.crashedBySignal || !run.output.contains("LAB-RESULT") {
+      return .crashed(
+        reason: CheckOutputParser.crashReason(in: run.output),
+        check: CheckOutputParser.runningCheck(in: run.output))
+    }
+    return lines.allSatisfy(\.passed) && run.status == 0 ? .passed(lines) : .failed(lines)
+  }
+}
