@@ -6,13 +6,9 @@ import SimulatedPlatform
 
 @testable import CoffeeStep12
 
-let variant = Variant(name: "exercise 12") { CoffeeStep12.LabDriver.launch(on: $0) }
-let suite = CheckSuite()
-
-for scenario in Scenario.all {
-  suite.check(scenario.id) {
-    try await ScenarioChecks.holds(scenario.id, on: variant)
-  }
+let platform = try SimulatedPlatform()
+let driver = CoffeeStep12.LabDriver.launch(on: platform)
+try await platform.settle(driver)
+for child in Mirror(reflecting: driver.app.model).children {
+  print(child.label ?? "-", type(of: child.value), child.value is any Actor)
 }
-
-await suite.run()
