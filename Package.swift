@@ -101,6 +101,20 @@ if let source = ProcessInfo.processInfo.environment["LAB_EXERCISES"] {
   else {
     fatalError("Exercises/exercises.json is missing or not valid JSON")
   }
+  /// What an exercise folder holds besides code. Decided by the source, not by looking at the
+  /// disk: SwiftPM caches this manifest's result per environment, and a look at the disk would be
+  /// stale once a folder appears.
+  func excluded(in folder: String) -> [String] {
+    switch source {
+    case "exercises": ["README.md"]
+    case "solutions": ["wrong-answers"]
+    default:
+      // Pristine starters and wrong-answer overlays, made fresh by `lab` before each build.
+      ["README.md"].filter {
+        FileManager.default.fileExists(atPath: root.appendingPathComponent("\(folder)/\($0)").path)
+      }
+    }
+  }
   for track in tracks {
     let dependencies = (track["dependencies"] as? [String]) ?? []
     for exercise in (track["exercises"] as? [[String: Any]]) ?? [] {
@@ -118,10 +132,7 @@ if let source = ProcessInfo.processInfo.environment["LAB_EXERCISES"] {
           name: module,
           dependencies: dependencies.map { .byName(name: $0) },
           path: "\(sourceRoot)/\(id)",
-          exclude: ["README.md", "wrong-answers"].filter {
-            FileManager.default.fileExists(
-              atPath: root.appendingPathComponent("\(sourceRoot)/\(id)/\($0)").path)
-          },
+          exclude: excluded(in: "\(sourceRoot)/\(id)"),
           swiftSettings: settings
         ))
       package.targets.append(

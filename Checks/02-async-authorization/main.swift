@@ -1,13 +1,14 @@
 // The checks of exercise 02: an async `requestAuthorization()`, and a caller that no longer hangs.
 import CoffeeDomain
 import CoffeeScenarios
-import Dispatch
+import Foundation
 import LabCheckKit
 import RaceLab
 import SimulatedPlatform
 
 @testable import CoffeeStep02
 
+SerialPool.install()
 let variant = Variant(name: "exercise 02") { CoffeeStep02.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
 
@@ -74,50 +75,4 @@ suite.check("a denied request is still answered") {
 
 await suite.run()
 
-// MARK: - Telling a hang from a slow answer, without a clock
-
-/// A serial executor of the check's own. The nonisolated async code of a task that prefers it
-/// runs here rather than on the shared pool, so the check can wait until it has nothing to run.
-final class CheckExecutor: TaskExecutor, @unchecked Sendable {
-  private let queue = DispatchQueue(label: "check executor")
-  private let jobsRun = Locked(0)
-
-  func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
-    queue.async {
-      job.runSynchronously(on: self.asUnownedTaskExecutor())
-      self.jobsRun.withLock { $0 += 1 }
-    }
-  }
-
-  /// Returns once the jobs enqueued before the call have run, with how many jobs ran so far.
-  func drain() async -> Int {
-    await withCheckedContinuation { continuation in
-      queue.async { continuation.resume(returning: self.jobsRun.withLock { $0 }) }
-    }
-  }
-}
-
-/// Runs `operation` in a task on an executor of the check's own, then waits until the app has
-/// gone still and that executor has nothing left to run. Returns the operation's result, or nil
-/// when it never finished: once nothing is left to run anywhere, nothing will ever finish it.
-@MainActor
-func resultOnceStill<Result: Sendable>(
-  on platform: SimulatedPlatform, _ driver: any CoffeeTrackerDriver,
-  _ operation: @escaping @Sendable () async -> Result
-) async throws -> Result? {
-  let executor = CheckExecutor()
-  let result = Locked<Result?>(nil)
-  Task(executorPreference: executor) {
-    let value = await operation()
-    result.withLock { $0 = value }
-  }
-  var jobsSeen = -1
-  while true {
-    try await platform.settle(driver)
-    let jobsRun = await executor.drain()
-    if jobsRun == jobsSeen { break }
-    jobsSeen = jobsRun
-  }
-  return result.withLock { $0 }
-}
+// MARK: - The app's async work, where the check can wait for it

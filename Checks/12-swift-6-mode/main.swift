@@ -1,3 +1,4 @@
+// The checks of exercise 12: the Swift 6 language mode, with no warnings.
 import CoffeeDomain
 import CoffeeScenarios
 import LabCheckKit
@@ -6,9 +7,53 @@ import SimulatedPlatform
 
 @testable import CoffeeStep12
 
-let platform = try SimulatedPlatform()
-let driver = CoffeeStep12.LabDriver.launch(on: platform)
-try await platform.settle(driver)
-for child in Mirror(reflecting: driver.app.model).children {
-  print(child.label ?? "-", type(of: child.value), child.value is any Actor)
+SerialPool.install()
+let variant = Variant(name: "exercise 12") { CoffeeStep12.LabDriver.launch(on: $0) }
+let suite = CheckSuite()
+
+suite.check("the app compiles in the Swift 6 language mode with no warning") {
+  // The lab builds this exercise in the Swift 6 mode with warnings as errors, or it would not
+  // run these checks at all; compiling the files once more, whatever the build settings say,
+  // keeps the verdict in the code.
+  let diagnostics = try CompilerChecks.swift6Diagnostics(
+    of: try ExerciseSources(), moduleName: "CoffeeStep12")
+  return .expect(
+    diagnostics.isEmpty,
+    "\(diagnostics.count) diagnostics: "
+      + diagnostics.prefix(3).map { "\($0.fileName):\($0.line): \($0.message)" }
+      .joined(separator: "; "))
 }
+
+suite.check("the completion-handler forms take @Sendable handlers") {
+  // The type of a form's handler, as the compiler inferred it: `@Sendable` is part of a function
+  // type, at compile time and at run time alike.
+  func handlerType<Handler>(_ form: (Handler) -> Void) -> Any.Type { Handler.self }
+  let sendableHandler: Any.Type = (@Sendable (Bool) -> Void).self
+  let platform = try SimulatedPlatform()
+  let driver = CoffeeStep12.LabDriver.launch(on: platform)
+  try await platform.settle(driver)
+  let controller = driver.app.model.healthKitController
+  return .expect(
+    handlerType(controller.requestAuthorization(completionHandler:)) == sendableHandler
+      && handlerType(controller.loadNewDataFromHealthKit(completionHandler:)) == sendableHandler,
+    "a completion handler is not @Sendable: the shim calls it from a task, on any thread; say "
+      + "so in its type instead of silencing the compiler")
+}
+
+suite.check("every scenario of the behaviour suite holds") {
+  for scenario in Scenario.all {
+    let outcome = try await ScenarioChecks.holds(scenario.id, on: variant)
+    guard outcome == .pass else { return outcome }
+  }
+  return .pass
+}
+
+suite.check("no race replay shows its symptom") {
+  for entry in Replay.replayable {
+    let outcome = try await ScenarioChecks.survivesReplay(entry.id, on: variant)
+    guard outcome == .pass else { return outcome }
+  }
+  return .pass
+}
+
+await suite.run()

@@ -29,10 +29,18 @@ public final class LabDriver: CoffeeTrackerDriver {
     app.model.healthKitController.loadNewDataFromHealthKit(completionHandler: completion)
   }
 
-  /// The app's own queue is the model's background queue; the lab drains the main queue itself.
+  /// The app's own executors are the model's background queue and, once it is an actor, the
+  /// health controller; the lab drains the main queue itself.
   public func drainAppExecutors() async {
     await withCheckedContinuation { continuation in
       app.model.background.async { continuation.resume() }
     }
+    await app.model.healthKitController.drain()
   }
+}
+
+extension HealthKitController {
+  /// Returns once the jobs enqueued on this actor before the call have run. (While the
+  /// controller is still a class, a plain call that returns at once.)
+  func drain() {}
 }

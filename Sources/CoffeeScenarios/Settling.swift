@@ -1,6 +1,32 @@
 import Dispatch
 import SimulatedPlatform
 
+/// Executors the lab cannot reach through a driver, drained in every round of `settle`. A check
+/// executable registers the serial queue it runs Swift's global executor on (`LabCheckKit`'s
+/// `SerialPool`); tests and the demo register nothing.
+public enum AdditionalExecutors {
+  /// One executor: how to wait for the work queued on it, and whether any is left.
+  public struct Executor: Sendable {
+    public let drain: @Sendable () async -> Void
+    public let isBusy: @Sendable () -> Bool
+
+    public init(drain: @escaping @Sendable () async -> Void, isBusy: @escaping @Sendable () -> Bool)
+    {
+      self.drain = drain
+      self.isBusy = isBusy
+    }
+  }
+
+  private static let registered = Locked<[Executor]>([])
+
+  /// Adds `executor` to every later `settle`, for the rest of the process.
+  public static func register(_ executor: Executor) {
+    registered.withLock { $0.append(executor) }
+  }
+
+  static var all: [Executor] { registered.withLock { $0 } }
+}
+
 /// The lab could not tell when the app went still.
 public struct SettleError: Error, CustomStringConvertible {
   public let rounds: Int
@@ -24,8 +50,11 @@ extension SimulatedPlatform {
       await activity.waitUntilNothingInFlight()
       await drainMainQueue()
       await driver.drainAppExecutors()
+      for executor in AdditionalExecutors.all { await executor.drain() }
       await drainMainQueue()
-      let isQuiet = activity.eventCount == eventsBefore && activity.inFlight == 0
+      let isQuiet =
+        activity.eventCount == eventsBefore && activity.inFlight == 0
+        && !AdditionalExecutors.all.contains { $0.isBusy() }
       quietRounds = isQuiet ? quietRounds + 1 : 0
     }
   }

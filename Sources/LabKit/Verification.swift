@@ -54,7 +54,7 @@ public struct Verification: Sendable {
         let verdict = try checker.check(exercise, from: .folder(pristine), progress: progress)
         add(
           Row(
-            exercise: exercise.id, subject: "starter", expected: "fails \(exercise.starterFails)",
+            exercise: exercise.id, subject: "starter", expected: "fail \"\(exercise.starterFails)\"",
             verdict: verdict,
             isAsExpected: !exercise.starterFails.isEmpty
               && verdict.failureNames.contains(exercise.starterFails)))
@@ -67,7 +67,7 @@ public struct Verification: Sendable {
           add(
             Row(
               exercise: exercise.id, subject: "wrong answer \(wrong.id)",
-              expected: "fails \(wrong.mustFail)",
+              expected: "fail \"\(wrong.mustFail)\"",
               verdict: verdict, isAsExpected: verdict.failureNames.contains(wrong.mustFail)))
         }
         if exercise.wrongAnswers.isEmpty {

@@ -1,0 +1,100 @@
+// The checks of exercise 03: wrap the anchored query in a continuation.
+import CoffeeDomain
+import CoffeeScenarios
+import Foundation
+import LabCheckKit
+import RaceLab
+import SimulatedPlatform
+
+@testable import CoffeeStep03
+
+SerialPool.install()
+let variant = Variant(name: "exercise 03") { CoffeeStep03.LabDriver.launch(on: $0) }
+let suite = CheckSuite()
+
+// The async form of `loadNewDataFromHealthKit`, found by overload resolution: the generic
+// fallback is picked only when the controller has no `() async -> Bool` form yet, so the checks
+// compile against the starter too.
+func asyncLoad(_ load: @escaping () async -> Bool) -> (() async -> Bool)? { load }
+func asyncLoad<Load>(_ load: Load) -> (() async -> Bool)? { nil }
+
+suite.check("loadNewDataFromHealthKit() is async and returns a Bool") {
+  let platform = try SimulatedPlatform()
+  let driver = CoffeeStep03.LabDriver.launch(on: platform)
+  try await platform.settle(driver)
+  return .expect(
+    asyncLoad(driver.app.model.healthKitController.loadNewDataFromHealthKit) != nil,
+    "HealthKitController has no `func loadNewDataFromHealthKit() async -> Bool` yet: add it, "
+      + "and keep the completion-handler form as a shim that calls it")
+}
+
+suite.check("loadNewDataFromHealthKit() answers on every path") {
+  // Each case on a watch of its own: how the store behaves, and the answer the load must give.
+  let cases: [(name: String, configure: (inout HealthStore.Behaviour) -> Void, answer: Bool)] = [
+    ("health data is unavailable", { $0.isHealthDataAvailable = false }, false),
+    ("the query fails", { $0.failsQueries = true }, false),
+    ("the query succeeds", { _ in }, true),
+  ]
+  for (name, configure, expected) in cases {
+    let platform = try SimulatedPlatform()
+    platform.healthStore.configure(configure)
+    let driver = CoffeeStep03.LabDriver.launch(on: platform)
+    try await platform.settle(driver)
+    guard let load = asyncLoad(driver.app.model.healthKitController.loadNewDataFromHealthKit)
+    else {
+      return .fail("there is no async loadNewDataFromHealthKit() to call yet")
+    }
+    guard let answer = try await resultOnceStill(on: platform, driver, { await load() }) else {
+      return .fail(
+        "when \(name), loadNewDataFromHealthKit() never returns: resume the continuation on "
+          + "every path of the query's handler")
+    }
+    guard answer == expected else {
+      return .fail("when \(name), loadNewDataFromHealthKit() answers \(answer), not \(expected)")
+    }
+  }
+  return .pass
+}
+
+suite.check("a load returns only after the query has answered") {
+  let platform = try SimulatedPlatform()
+  let driver = CoffeeStep03.LabDriver.launch(on: platform)
+  try await platform.settle(driver)
+  guard let load = asyncLoad(driver.app.model.healthKitController.loadNewDataFromHealthKit) else {
+    return .fail("there is no async loadNewDataFromHealthKit() to call yet")
+  }
+  platform.healthStore.addSampleFromAnotherDevice(
+    mgCaffeine: 96, date: platform.clock.now.addingTimeInterval(-30 * 60))
+  let returned = Gate()
+  // Hold the query's answer until the load has returned (one second at most). A load that awaits
+  // the query cannot return before the answer, so only a wrong answer gets through.
+  platform.checkpoints.install(at: .healthCallbackDelivering(.query)) { returned.wait(timeout: 1) }
+  let mark = platform.events.count
+  let success = await load()
+  let answered = platform.events.events(since: mark).contains { event in
+    if case .healthQueryAnswered = event.kind { true } else { false }
+  }
+  returned.open()
+  platform.checkpoints.remove(at: .healthCallbackDelivering(.query))
+  try await platform.settle(driver)
+  guard answered else {
+    return .fail(
+      "loadNewDataFromHealthKit() returned before the query answered: await the query's "
+        + "results through a continuation")
+  }
+  return .expect(success, "loadNewDataFromHealthKit() answered false for a successful query")
+}
+
+suite.check("health sync still adds and deletes drinks") {
+  try await ScenarioChecks.holds(
+    "health-sync-adds-and-deletes", on: variant, stillExpected: [.blockingIOOnMainQueue])
+}
+
+suite.check("a failed query still leaves the model as it was") {
+  try await ScenarioChecks.holds(
+    "query-error", on: variant, stillExpected: [.blockingIOOnMainQueue])
+}
+
+await suite.run()
+
+// MARK: - The app's async work, where the check can wait for it

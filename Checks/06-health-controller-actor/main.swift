@@ -1,0 +1,169 @@
+// The checks of exercise 06: `HealthKitController` becomes an actor.
+import CoffeeDomain
+import CoffeeScenarios
+import Foundation
+import LabCheckKit
+import RaceLab
+import SimulatedPlatform
+
+@testable import CoffeeStep06
+
+SerialPool.install()
+let variant = Variant(name: "exercise 06") { CoffeeStep06.LabDriver.launch(on: $0) }
+let suite = CheckSuite()
+
+suite.check("HealthKitController is an actor") {
+  // Overload resolution tells: only an actor type satisfies the more specific overload.
+  func isActor<T: Actor>(_: T) -> Bool { true }
+  func isActor<T: AnyObject>(_: T) -> Bool { false }
+  let platform = try SimulatedPlatform()
+  let driver = CoffeeStep06.LabDriver.launch(on: platform)
+  try await platform.settle(driver)
+  return .expect(
+    isActor(driver.app.model.healthKitController),
+    "HealthKitController is still a class: make it an actor, so that its state is only touched "
+      + "on the actor")
+}
+
+suite.check("the health controller's work stays off the main queue") {
+  // Launch (authorization and a first load), add a drink (a save), then load again.
+  let platform = try SimulatedPlatform()
+  platform.healthStore.addSampleFromAnotherDevice(
+    mgCaffeine: 47, date: platform.clock.now.addingTimeInterval(-30 * 60))
+  let driver = CoffeeStep06.LabDriver.launch(on: platform)
+  try await platform.settle(driver)
+  driver.addDrink(mgCaffeine: 64, onDate: platform.clock.now)
+  try await platform.settle(driver)
+  platform.healthStore.addSampleFromAnotherDevice(
+    mgCaffeine: 96, date: platform.clock.now.addingTimeInterval(-10 * 60))
+  driver.loadNewDataFromHealthKit { _ in }
+  try await platform.settle(driver)
+
+  // What the controller did, where it did it: its log messages and its authorization request.
+  let controllerEvents = platform.events.all.filter { event in
+    switch event.kind {
+    case .log(_, "HealthKit", _), .healthAuthorizationRequested: true
+    default: false
+    }
+  }
+  guard !controllerEvents.isEmpty else { return .fail("the health controller did nothing") }
+  let onMain = controllerEvents.filter { $0.context == .mainQueue }
+  return .expect(
+    onMain.isEmpty,
+    "\(onMain.count) of the health controller's \(controllerEvents.count) steps ran on the main "
+      + "queue, such as \(onMain.first.map { "\($0.kind)" } ?? ""): the controller is backend work; "
+      + "an actor of its own keeps the main queue free for the UI")
+}
+
+suite.check("updateModel(newDrinks:deletedDrinks:) belongs to the model, on the main actor") {
+  // The compiler is the judge: a probe calling the model's updateModel from a synchronous,
+  // nonisolated function must be refused because updateModel is isolated to the main actor.
+  let probe = """
+    extension CoffeeData {
+      nonisolated func labProbeUpdatesTheModelOffTheMainActor() {
+        updateModel(newDrinks: [], deletedDrinks: [])
+      }
+    }
+    """
+  let diagnostics = try probeDiagnostics(appending: probe, to: "CoffeeData.swift")
+  let errors = diagnostics.filter { $0.severity == .error }
+  if errors.contains(where: { $0.message.contains("main actor-isolated") }) { return .pass }
+  if errors.contains(where: { $0.message.contains("'async' call") }) {
+    return .fail(
+      "updateModel(newDrinks:deletedDrinks:) is async: keep it synchronous in this exercise (it "
+        + "becomes async later, with drinksUpdated())")
+  }
+  if let error = errors.first {
+    return .fail(
+      "CoffeeData has no updateModel(newDrinks:deletedDrinks:) the lab can call (\(error.message)): "
+        + "move it from HealthKitController to CoffeeData")
+  }
+  return .fail(
+    "CoffeeData.updateModel(newDrinks:deletedDrinks:) can be called off the main actor: mark it "
+      + "@MainActor, so that the compiler makes the controller await it")
+}
+
+suite.check("a load still returns only once the model holds the new drinks") {
+  try await loadReturnsAfterModelUpdate()
+}
+
+suite.check("health sync still adds and deletes drinks") {
+  try await ScenarioChecks.holds(
+    "health-sync-adds-and-deletes", on: variant, stillExpected: [.blockingIOOnMainQueue])
+}
+
+suite.check("a watch without health data still answers every request") {
+  try await ScenarioChecks.holds(
+    "health-store-unavailable", on: variant, stillExpected: [.blockingIOOnMainQueue])
+}
+
+suite.check("a background refresh still completes its task after saving the new drinks") {
+  try await ScenarioChecks.holds(
+    "background-refresh", on: variant, stillExpected: [.blockingIOOnMainQueue])
+}
+
+await suite.run()
+
+// MARK: - The load and the model update
+
+/// Starts a load off the main actor while the main queue is held (one second at most): a load
+/// that waits for the model update needs the main actor, so it cannot return meanwhile; one that
+/// returns at once has left the model behind.
+@MainActor
+func loadReturnsAfterModelUpdate() async throws -> CheckOutcome {
+  let platform = try SimulatedPlatform()
+  let driver = CoffeeStep06.LabDriver.launch(on: platform)
+  try await platform.settle(driver)
+  let sample = platform.healthStore.addSampleFromAnotherDevice(
+    mgCaffeine: 128, date: platform.clock.now.addingTimeInterval(-20 * 60))
+
+  let controller = driver.app.model.healthKitController
+  let returned = Gate()
+  let load = Task.detached {
+    let success = await controller.loadNewDataFromHealthKit()
+    returned.open()
+    return success
+  }
+  // Hold the main queue until the load has returned. The timeout is the safety net that lets a
+  // right answer through.
+  let returnedWhileMainWasHeld = returned.wait(timeout: 1)
+  let success = await load.value
+  let holdsDrink = driver.currentDrinks.contains { $0.uuid == sample.syncIdentifier }
+  try await platform.settle(driver)
+
+  if returnedWhileMainWasHeld {
+    return .fail(
+      "loadNewDataFromHealthKit() returned while the main actor was busy, so without updating "
+        + "the model on the main actor first: await the update there before returning")
+  }
+  guard success else { return .fail("loadNewDataFromHealthKit() answered false") }
+  return .expect(
+    holdsDrink, "when loadNewDataFromHealthKit() returned, the model did not hold the new drink")
+}
+
+// MARK: - A compiler probe
+
+/// Compiles the exercise's sources, with `probe` appended to `file`, in the Swift 6 language
+/// mode, and returns the diagnostics on the probe's lines.
+func probeDiagnostics(appending probe: String, to file: String) throws -> [CompilerDiagnostic] {
+  let sources = try ExerciseSources()
+  let folder = FileManager.default.temporaryDirectory
+    .appendingPathComponent("lab-probe-\(UUID().uuidString)", isDirectory: true)
+  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: folder) }
+  var firstProbeLine = 0
+  for name in try FileManager.default.contentsOfDirectory(atPath: sources.directory.path)
+  where name.hasSuffix(".swift") {
+    var text = try sources.text(of: name)
+    if name == file {
+      firstProbeLine = text.components(separatedBy: "\n").count + 1
+      text += "\n" + probe + "\n"
+    }
+    try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+  }
+  let diagnostics = try CompilerChecks.swift6Diagnostics(
+    of: ExerciseSources(path: folder.path), moduleName: "CoffeeStep06")
+  return diagnostics.filter { $0.fileName == file && $0.line >= firstProbeLine }
+}
+
+// MARK: - The app's async work, where the check can wait for it

@@ -1,0 +1,53 @@
+// The checks of exercise 07: factor the background queue out into an actor.
+import CoffeeDomain
+import CoffeeScenarios
+import LabCheckKit
+import RaceLab
+import SimulatedPlatform
+
+@testable import CoffeeStep07
+
+SerialPool.install()
+let variant = Variant(name: "exercise 07") { CoffeeStep07.LabDriver.launch(on: $0) }
+let suite = CheckSuite()
+
+/// Passes when every check in `checks` passes; otherwise the first failure.
+func all(_ checks: [() async throws -> CheckOutcome]) async throws -> CheckOutcome {
+  for check in checks {
+    let outcome = try await check()
+    guard outcome == .pass else { return outcome }
+  }
+  return .pass
+}
+
+suite.check("the saved value is the list that was written") {
+  // The race replayed: the first save finishes writing just after a second drink is stored,
+  // before that drink's save starts. A save that records the list it encoded still saves the
+  // second drink; one that records the model's list then finds nothing to save.
+  try await ScenarioChecks.survivesReplay("saved-value-race", on: variant)
+}
+
+suite.check("saving never blocks the main queue, even in the background") {
+  try await all([
+    { try await ScenarioChecks.survivesReplay("blocking-io-on-main", on: variant) },
+    { try await ScenarioChecks.holds("add-drink-background", on: variant) },
+  ])
+}
+
+suite.check("adding drinks still saves them") {
+  try await ScenarioChecks.holds("add-drink-active", on: variant)
+}
+
+suite.check("the saved drinks are still loaded at launch") {
+  try await all([
+    { try await ScenarioChecks.holds("first-launch", on: variant) },
+    { try await ScenarioChecks.holds("launch-with-saved-file", on: variant) },
+    { try await ScenarioChecks.holds("corrupt-data-file", on: variant) },
+  ])
+}
+
+suite.check("drinks from the health store are still saved") {
+  try await ScenarioChecks.holds("health-sync-adds-and-deletes", on: variant)
+}
+
+await suite.run()

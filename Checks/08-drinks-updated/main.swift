@@ -1,0 +1,93 @@
+// The checks of exercise 08: replace `didSet` with `drinksUpdated() async`.
+import CoffeeDomain
+import CoffeeScenarios
+import Foundation
+import LabCheckKit
+import RaceLab
+import SimulatedPlatform
+
+@testable import CoffeeStep08
+
+SerialPool.install()
+let variant = Variant(name: "exercise 08") { CoffeeStep08.LabDriver.launch(on: $0) }
+let suite = CheckSuite()
+
+/// Passes when every check in `checks` passes; otherwise the first failure.
+func all(_ checks: [() async throws -> CheckOutcome]) async throws -> CheckOutcome {
+  for check in checks {
+    let outcome = try await check()
+    guard outcome == .pass else { return outcome }
+  }
+  return .pass
+}
+
+/// The drinks in the data file right now, read without the app knowing.
+func drinksOnDisk(_ platform: SimulatedPlatform) -> [Drink] {
+  platform.documents.contents(ofFileNamed: Snapshot.fileName).flatMap {
+    try? PropertyListDecoder().decode([Drink].self, from: $0)
+  } ?? []
+}
+
+suite.check("the drink list is on disk when updateModel(newDrinks:deletedDrinks:) returns") {
+  let platform = try SimulatedPlatform()
+  let driver = CoffeeStep08.LabDriver.launch(on: platform)
+  try await platform.settle(driver)
+  let drink = Drink(mgCaffeine: 47, onDate: platform.clock.now.addingTimeInterval(-30 * 60))
+  let returned = Gate()
+  // Hold the write until updateModel has returned (one second at most). An update that awaits
+  // its save cannot return before the write, so only a save left in flight is caught.
+  platform.checkpoints.install(at: .fileWriteStarting) { returned.wait(timeout: 1) }
+  await driver.app.model.updateModel(newDrinks: [drink], deletedDrinks: [])
+  let saved = drinksOnDisk(platform).contains { $0.uuid == drink.uuid }
+  returned.open()
+  platform.checkpoints.remove(at: .fileWriteStarting)
+  try await platform.settle(driver)
+  return .expect(
+    saved,
+    "updateModel returned before the new list was on disk: make it async, and await drinksUpdated(), "
+      + "which awaits the store's save")
+}
+
+suite.check("a drink added while updateModel(newDrinks:deletedDrinks:) waits is kept") {
+  let platform = try SimulatedPlatform()
+  let driver = CoffeeStep08.LabDriver.launch(on: platform)
+  try await platform.settle(driver)
+  let model = driver.app.model
+  let fromHealth = Drink(mgCaffeine: 47, onDate: platform.clock.now.addingTimeInterval(-30 * 60))
+  // The update runs on the main actor, like this check. The task starts it; `Task.yield()` lets
+  // it run up to its first `await`, and the user adds a drink right there.
+  let update = Task { await model.updateModel(newDrinks: [fromHealth], deletedDrinks: []) }
+  await Task.yield()
+  model.addDrink(mgCaffeine: 64, onDate: platform.clock.now)
+  let added = model.currentDrinks.last
+  await update.value
+  try await platform.settle(driver)
+  let kept = Set(model.currentDrinks.map(\.uuid))
+  guard let added, kept.contains(added.uuid) else {
+    return .fail(
+      "the drink added while updateModel was suspended is gone: it wrote back a list it had read "
+        + "before its `await`. Assign currentDrinks before the first `await`")
+  }
+  return .expect(
+    kept.contains(fromHealth.uuid) && drinksOnDisk(platform) == model.currentDrinks,
+    "after the update and the new drink, the model holds \(model.currentDrinks.map(\.mgCaffeine)) "
+      + "and the file \(drinksOnDisk(platform).map(\.mgCaffeine))")
+}
+
+suite.check("a background refresh completes its task only after the save") {
+  try await all([
+    { try await ScenarioChecks.survivesReplay("write-lost-at-suspension", on: variant) },
+    { try await ScenarioChecks.holds("background-refresh", on: variant) },
+    { try await ScenarioChecks.holds("day-of-coffee", on: variant) },
+  ])
+}
+
+suite.check("every change of the drinks is still saved and shown") {
+  try await all([
+    { try await ScenarioChecks.holds("add-drink-active", on: variant) },
+    { try await ScenarioChecks.holds("launch-with-saved-file", on: variant) },
+    { try await ScenarioChecks.holds("health-sync-adds-and-deletes", on: variant) },
+  ])
+}
+
+await suite.run()

@@ -1,0 +1,64 @@
+// The checks of exercise 09: put CoffeeData on the main actor.
+import CoffeeDomain
+import CoffeeScenarios
+import LabCheckKit
+import RaceLab
+import SimulatedPlatform
+
+@testable import CoffeeStep09
+
+SerialPool.install()
+let variant = Variant(name: "exercise 09") { CoffeeStep09.LabDriver.launch(on: $0) }
+let suite = CheckSuite()
+
+/// Passes when every check in `checks` passes; otherwise the first failure.
+func all(_ checks: [() async throws -> CheckOutcome]) async throws -> CheckOutcome {
+  for check in checks {
+    let outcome = try await check()
+    guard outcome == .pass else { return outcome }
+  }
+  return .pass
+}
+
+suite.check("the model runs on the main actor, whoever calls it") {
+  let platform = try SimulatedPlatform()
+  let driver = CoffeeStep09.LabDriver.launch(on: platform)
+  try await platform.settle(driver)
+  let model = driver.app.model
+  let now = platform.clock.now
+  let mark = platform.publishedChanges.all.count
+  // A caller off the main actor adds a drink. On a main-actor model the call hops to the main
+  // actor (hence the `await`); on any other model it runs right here, off the main queue.
+  await Task.detached {
+    await model.addDrink(mgCaffeine: 64, onDate: now)
+  }.value
+  try await platform.settle(driver)
+  let changes = platform.publishedChanges.all.dropFirst(mark)
+  let offMain = changes.filter(\.isOffMainQueue)
+  return .expect(
+    !changes.isEmpty && offMain.isEmpty,
+    "a drink added from a background task changed the published list off the main queue "
+      + "(\(offMain.count) of \(changes.count) changes): put the whole model on the main actor")
+}
+
+suite.check("the drinks loaded at launch are published on the main queue") {
+  try await all([
+    { try await ScenarioChecks.holds("first-launch", on: variant) },
+    { try await ScenarioChecks.holds("launch-with-saved-file", on: variant) },
+    { try await ScenarioChecks.holds("corrupt-data-file", on: variant) },
+  ])
+}
+
+suite.check("the complication still shows the caffeine level") {
+  try await ScenarioChecks.holds("add-drink-active", on: variant)
+}
+
+suite.check("health data and background refreshes still reach the model") {
+  try await all([
+    { try await ScenarioChecks.holds("health-sync-adds-and-deletes", on: variant) },
+    { try await ScenarioChecks.holds("authorization-denied", on: variant) },
+    { try await ScenarioChecks.holds("day-of-coffee", on: variant) },
+  ])
+}
+
+await suite.run()

@@ -1,0 +1,66 @@
+// The checks of exercise 10: the background task waits for its work.
+import CoffeeDomain
+import CoffeeScenarios
+import LabCheckKit
+import RaceLab
+import SimulatedPlatform
+
+@testable import CoffeeStep10
+
+SerialPool.install()
+let variant = Variant(name: "exercise 10") { CoffeeStep10.LabDriver.launch(on: $0) }
+let suite = CheckSuite()
+
+/// Passes when every check in `checks` passes; otherwise the first failure.
+func all(_ checks: [() async throws -> CheckOutcome]) async throws -> CheckOutcome {
+  for check in checks {
+    let outcome = try await check()
+    guard outcome == .pass else { return outcome }
+  }
+  return .pass
+}
+
+suite.check("the handler schedules the next refresh and completes the task on the main actor") {
+  let platform = try SimulatedPlatform()
+  let driver = CoffeeStep10.LabDriver.launch(on: platform)
+  try await platform.settle(driver)
+  platform.runtime.setApplicationState(.background)
+  platform.healthStore.addSampleFromAnotherDevice(
+    mgCaffeine: 128, date: platform.clock.now.addingTimeInterval(-40 * 60))
+  let mark = platform.events.count
+  platform.runtime.deliverBackgroundRefresh()
+  try await platform.settle(driver)
+  // The extension delegate is main-actor code (WatchKit calls it on the main thread): the work
+  // it does after the load, scheduling the next refresh and completing the task, must run there
+  // too, not wherever a completion handler happens to be called.
+  let followUps = platform.events.events(since: mark).filter {
+    switch $0.kind {
+    case .backgroundRefreshScheduled, .backgroundTaskCompleted: true
+    default: false
+    }
+  }
+  let elsewhere = followUps.filter { $0.context != .mainQueue }
+  return .expect(
+    followUps.count == 2 && elsewhere.isEmpty,
+    followUps.count != 2
+      ? "expected the next refresh scheduled and the task completed, found \(followUps)"
+      : "off the main queue: \(elsewhere.map(\.description).joined(separator: "; ")). Start a "
+        + "plain Task in the handler (it inherits the main actor) and await the async load there")
+}
+
+suite.check("the background task is completed only after the new drinks are saved") {
+  try await all([
+    { try await ScenarioChecks.survivesReplay("write-lost-at-suspension", on: variant) },
+    { try await ScenarioChecks.holds("background-refresh", on: variant) },
+  ])
+}
+
+suite.check("a failed load still completes the task, reporting failure") {
+  try await ScenarioChecks.holds("query-error", on: variant)
+}
+
+suite.check("a day with a background refresh still adds up") {
+  try await ScenarioChecks.holds("day-of-coffee", on: variant)
+}
+
+await suite.run()

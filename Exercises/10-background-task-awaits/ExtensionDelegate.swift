@@ -1,0 +1,59 @@
+import CoffeeDomain
+import Foundation
+import SimulatedPlatform
+
+// Handles the watch extension's life cycle and its background tasks.
+final class ExtensionDelegate: WatchExtensionDelegate {
+  let logger: Logger
+  private let model: CoffeeData
+  private let runtime: ExtensionRuntime
+  private let clock: SimulatedClock
+
+  init(model: CoffeeData, platform: SimulatedPlatform) {
+    self.model = model
+    self.logger = platform.logger(category: "ExtensionDelegate")
+    self.runtime = platform.runtime
+    self.clock = platform.clock
+  }
+
+  // The app finished launching: ask for the first background refresh.
+  func applicationDidFinishLaunching() {
+    scheduleBackgroundRefreshTasks()
+  }
+
+  // The app came to the foreground: look for drinks added elsewhere.
+  func applicationDidBecomeActive() {
+    model.healthKitController.loadNewDataFromHealthKit()
+  }
+
+  // The app went to the background.
+  func applicationDidEnterBackground() {
+    logger.debug("The app entered the background.")
+  }
+
+  // Handle background tasks.
+  func handle(_ backgroundTasks: [RefreshBackgroundTask]) {
+    logger.debug("Handling a background task...")
+    logger.debug("App State: \(runtime.applicationState)")
+
+    for backgroundTask in backgroundTasks {
+      // Check for updates from HealthKit.
+      model.healthKitController.loadNewDataFromHealthKit { success in
+        if success {
+          // Schedule the next background update.
+          self.scheduleBackgroundRefreshTasks()
+          self.logger.debug("Background Task Completed Successfully!")
+        }
+
+        // Mark the task as ended, and request an updated snapshot, if necessary.
+        backgroundTask.setTaskCompletedWithSnapshot(success)
+      }
+    }
+  }
+
+  // Schedule the next background refresh, 15 minutes from now.
+  func scheduleBackgroundRefreshTasks() {
+    logger.debug("Scheduling a background task.")
+    runtime.scheduleBackgroundRefresh(withPreferredDate: clock.now.addingTimeInterval(15 * 60))
+  }
+}

@@ -1,0 +1,386 @@
+import Foundation
+
+/// A stand-in for the network: canned responses per URL, with failures, latency and gates under
+/// the test's control, and counters for everything that happened.
+///
+/// Apps under test take a `SimulatedTransport` instead of `URLSession`. A test sets up routes,
+/// optionally holds some of them at a gate, starts the code under test, awaits a condition on the
+/// transport's counters (`waitUntil`), then releases the gates in the order it wants. Nothing
+/// sleeps, so every run takes the same path.
+///
+///     let transport = SimulatedTransport()
+///     transport.route(url, .text("[]"))
+///     transport.hold(url)
+///     async let answer = transport.data(for: url)
+///     await transport.waitUntil { $0.held == 1 }
+///     transport.release(url)
+///
+/// A held request whose task is cancelled ends at once with `CancellationError` and is counted in
+/// `Statistics.cancellations`.
+public final class SimulatedTransport: Sendable {
+  /// What the transport has seen so far.
+  public struct Statistics: Sendable, Equatable {
+    /// Every request that arrived, held or not, finished or not.
+    public var requests = 0
+    /// The requests per URL.
+    public var requestsPerURL: [URL: Int] = [:]
+    /// The requests that have arrived and not yet finished (held ones included).
+    public var inFlight = 0
+    /// The largest `inFlight` ever seen.
+    public var maxInFlight = 0
+    /// The requests waiting at a gate right now.
+    public var held = 0
+    /// The held URLs, in the order their requests arrived (one entry per held request).
+    public var heldURLs: [URL] = []
+    /// The requests that ended with a response (whatever its status).
+    public var responses = 0
+    /// The requests that ended with an error other than cancellation (route failures).
+    public var failures = 0
+    /// The requests that ended because their task was cancelled.
+    public var cancellations = 0
+    /// The completion handlers of `load(_:completion:)` that have returned.
+    public var callbacksDelivered = 0
+
+    /// The requests for `url` so far.
+    public func requests(for url: URL) -> Int { requestsPerURL[url] ?? 0 }
+  }
+
+  private enum Hold {
+    case pending
+    case waiting(CheckedContinuation<Bool, Never>)
+    case released
+    case cancelled
+  }
+
+  private struct Waiter {
+    let predicate: @Sendable (Statistics) -> Bool
+    let continuation: CheckedContinuation<Bool, Never>
+  }
+
+  private struct State {
+    var routes: [URL: CannedResponse] = [:]
+    var failures: [URL: any Error] = [:]
+    var latencies: [URL: Duration] = [:]
+    var heldRoutes: Set<URL> = []
+    var holdsEverything = false
+    var releasedRoutes: Set<URL> = []
+    var holds: [Int: (url: URL, hold: Hold)] = [:]
+    var nextID = 0
+    var expired: Set<Int> = []
+    var waiters: [Int: Waiter] = [:]
+    var statistics = Statistics()
+
+    func isHeld(_ url: URL) -> Bool {
+      heldRoutes.contains(url) || (holdsEverything && !releasedRoutes.contains(url))
+    }
+
+    mutating func recount() {
+      let held = holds.values.filter {
+        switch $0.hold {
+        case .pending, .waiting: true
+        case .released, .cancelled: false
+        }
+      }
+      statistics.held = held.count
+      statistics.heldURLs = holds.keys.sorted().compactMap { id in
+        guard let entry = holds[id] else { return nil }
+        switch entry.hold {
+        case .pending, .waiting: return entry.url
+        case .released, .cancelled: return nil
+        }
+      }
+    }
+
+    /// Removes and returns the waiters whose condition now holds.
+    mutating func satisfiedWaiters() -> [CheckedContinuation<Bool, Never>] {
+      let ready = waiters.filter { $0.value.predicate(statistics) }
+      for id in ready.keys { waiters[id] = nil }
+      return ready.values.map(\.continuation)
+    }
+  }
+
+  private let state = LockedValue(State())
+  private let clock: any Clock<Duration>
+
+  /// A transport with no routes: every URL answers 404 until given a route.
+  ///
+  /// - Parameter clock: the clock that route latencies are slept on; a test passes a
+  ///   `ManualClock` and advances it.
+  public init(clock: any Clock<Duration> = ContinuousClock()) {
+    self.clock = clock
+  }
+
+  // MARK: - Setting up
+
+  /// Answers `response` to every request for `url` from now on.
+  public func route(_ url: URL, _ response: CannedResponse) {
+    state.withLock { $0.routes[url] = response }
+  }
+
+  /// Answers a 200 with `body` for `url`.
+  public func route(_ url: URL, body: Data) {
+    route(url, CannedResponse(body: body))
+  }
+
+  /// Makes every request for `url` throw `error` (after its gate and latency, if any) until
+  /// `succeed(_:)`.
+  public func fail(_ url: URL, with error: any Error) {
+    state.withLock { $0.failures[url] = error }
+  }
+
+  /// Stops failing `url`: it answers its route again.
+  public func succeed(_ url: URL) {
+    state.withLock { $0.failures[url] = nil }
+  }
+
+  /// Delays every answer for `url` by `latency`, measured on the transport's clock.
+  public func delay(_ url: URL, by latency: Duration) {
+    state.withLock { $0.latencies[url] = latency }
+  }
+
+  // MARK: - Gates
+
+  /// Holds every request for `url` from now on, until `release(_:)`.
+  public func hold(_ url: URL) {
+    state.withLock {
+      $0.heldRoutes.insert(url)
+      $0.releasedRoutes.remove(url)
+    }
+  }
+
+  /// Holds every request, whatever its URL, until released route by route or by `releaseAll()`.
+  public func holdAll() {
+    state.withLock {
+      $0.holdsEverything = true
+      $0.releasedRoutes = []
+    }
+  }
+
+  /// Lets the held requests for `url` go on, and stops holding `url`.
+  public func release(_ url: URL) {
+    release { $0 == url }
+    state.withLock {
+      $0.heldRoutes.remove(url)
+      if $0.holdsEverything { $0.releasedRoutes.insert(url) }
+    }
+  }
+
+  /// Lets every held request go on, and stops holding anything.
+  public func releaseAll() {
+    state.withLock {
+      $0.heldRoutes = []
+      $0.holdsEverything = false
+      $0.releasedRoutes = []
+    }
+    release { _ in true }
+  }
+
+  /// Lets go only the request for `url` that is held now, and keeps holding `url` for later
+  /// requests. Returns false when no request for `url` was held.
+  @discardableResult
+  public func releaseOne(_ url: URL) -> Bool {
+    var released = false
+    release { candidate in
+      guard !released, candidate == url else { return false }
+      released = true
+      return true
+    }
+    return released
+  }
+
+  private func release(where matches: (URL) -> Bool) {
+    let (continuations, ready) = state.withLock { state in
+      var continuations: [CheckedContinuation<Bool, Never>] = []
+      for id in state.holds.keys.sorted() {
+        guard let entry = state.holds[id], matches(entry.url) else { continue }
+        switch entry.hold {
+        case .pending:
+          state.holds[id] = (entry.url, .released)
+        case .waiting(let continuation):
+          state.holds[id] = (entry.url, .released)
+          continuations.append(continuation)
+        case .released, .cancelled:
+          continue
+        }
+      }
+      state.recount()
+      return (continuations, state.satisfiedWaiters())
+    }
+    for continuation in continuations { continuation.resume(returning: true) }
+    for waiter in ready { waiter.resume(returning: true) }
+  }
+
+  // MARK: - Observing
+
+  /// The counters, read now.
+  public var statistics: Statistics { state.withLock { $0.statistics } }
+
+  /// Suspends until `condition` holds for the counters (at once if it already does) and returns
+  /// true; returns false if `timeout` passes first.
+  ///
+  /// The timeout is a safety net, so that a check whose condition never comes cannot hang the
+  /// lab: a check must not decide its verdict by it.
+  @discardableResult
+  public func waitUntil(
+    timeout: Duration = .seconds(10),
+    _ condition: @escaping @Sendable (Statistics) -> Bool
+  ) async -> Bool {
+    let id = state.withLock { state in
+      state.nextID += 1
+      return state.nextID
+    }
+    let timer = Task {
+      try? await Task.sleep(for: timeout)
+      let waiter = state.withLock { state in
+        let waiter = state.waiters.removeValue(forKey: id)
+        if waiter == nil { state.expired.insert(id) }
+        return waiter
+      }
+      waiter?.continuation.resume(returning: false)
+    }
+    defer { timer.cancel() }
+    return await withCheckedContinuation { continuation in
+      let satisfied = state.withLock { state -> Bool? in
+        if condition(state.statistics) { return true }
+        if state.expired.remove(id) != nil { return false }
+        state.waiters[id] = Waiter(predicate: condition, continuation: continuation)
+        return nil
+      }
+      if let satisfied { continuation.resume(returning: satisfied) }
+    }
+  }
+
+  /// Suspends until at least `count` requests are held at gates; false if `timeout` passes first.
+  @discardableResult
+  public func waitUntilHeld(_ count: Int, timeout: Duration = .seconds(10)) async -> Bool {
+    await waitUntil(timeout: timeout) { $0.held >= count }
+  }
+
+  private func update(_ body: (inout State) -> Void) {
+    let ready = state.withLock { state in
+      body(&state)
+      state.recount()
+      return state.satisfiedWaiters()
+    }
+    for waiter in ready { waiter.resume(returning: true) }
+  }
+
+  // MARK: - Requests
+
+  /// Fetches `url`: waits at its gate if it is held, then for its latency, then answers its
+  /// route (404 and no bytes when it has none) or throws its failure.
+  ///
+  /// Throws `CancellationError` when the calling task is cancelled before the answer.
+  public func data(for url: URL) async throws -> (Data, HTTPStatus) {
+    var holdID: Int?
+    update { state in
+      state.statistics.requests += 1
+      state.statistics.requestsPerURL[url, default: 0] += 1
+      state.statistics.inFlight += 1
+      state.statistics.maxInFlight = max(state.statistics.maxInFlight, state.statistics.inFlight)
+      if state.isHeld(url) {
+        state.nextID += 1
+        state.holds[state.nextID] = (url, .pending)
+        holdID = state.nextID
+      }
+    }
+    do {
+      let answer = try await answer(for: url, holdID: holdID)
+      update {
+        $0.statistics.inFlight -= 1
+        $0.statistics.responses += 1
+      }
+      return answer
+    } catch {
+      update {
+        $0.statistics.inFlight -= 1
+        if error is CancellationError {
+          $0.statistics.cancellations += 1
+        } else {
+          $0.statistics.failures += 1
+        }
+      }
+      throw error
+    }
+  }
+
+  private func answer(for url: URL, holdID: Int?) async throws -> (Data, HTTPStatus) {
+    if let holdID {
+      let released = await waitAtGate(holdID)
+      update { $0.holds[holdID] = nil }
+      if !released { throw CancellationError() }
+    }
+    try Task.checkCancellation()
+    if let latency = state.withLock({ $0.latencies[url] }) {
+      try await clock.sleep(for: latency)
+    }
+    let (response, failure) = state.withLock { ($0.routes[url], $0.failures[url]) }
+    if let failure { throw failure }
+    guard let response else { return (Data(), .notFound) }
+    return (response.body, response.status)
+  }
+
+  /// Waits until the hold is released (true) or its task is cancelled (false).
+  private func waitAtGate(_ id: Int) async -> Bool {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+        let outcome = state.withLock { state -> Bool? in
+          guard let entry = state.holds[id] else { return false }
+          switch entry.hold {
+          case .pending:
+            state.holds[id] = (entry.url, .waiting(continuation))
+            return nil
+          case .released: return true
+          case .cancelled, .waiting: return false
+          }
+        }
+        if let outcome { continuation.resume(returning: outcome) }
+      }
+    } onCancel: {
+      var continuation: CheckedContinuation<Bool, Never>?
+      update { state in
+        guard let entry = state.holds[id] else { return }
+        switch entry.hold {
+        case .pending:
+          state.holds[id] = (entry.url, .cancelled)
+        case .waiting(let waiting):
+          state.holds[id] = (entry.url, .cancelled)
+          continuation = waiting
+        case .released, .cancelled:
+          break
+        }
+      }
+      continuation?.resume(returning: false)
+    }
+  }
+
+  /// Fetches `url` like `data(for:)` and calls `completion` once, later, on a global dispatch
+  /// queue: the bytes for a 2xx answer, `TransportError.badStatus` for any other status, or the
+  /// error. The request runs in a task of its own, so cancelling the caller's task cancels nothing.
+  ///
+  /// `Statistics.callbacksDelivered` counts the completions that have returned.
+  public func load(_ url: URL, completion: @escaping @Sendable (Result<Data, any Error>) -> Void) {
+    Task.detached {
+      let result: Result<Data, any Error>
+      do {
+        let (data, status) = try await self.data(for: url)
+        result = status.isSuccess ? .success(data) : .failure(TransportError.badStatus(status))
+      } catch {
+        result = .failure(error)
+      }
+      DispatchQueue.global().async {
+        completion(result)
+        self.update { $0.statistics.callbacksDelivered += 1 }
+      }
+    }
+  }
+}
+
+/// Errors the transport itself reports.
+public enum TransportError: Error, Equatable, Sendable {
+  /// The server answered a status other than 2xx (only `load(_:completion:)` reports this; the
+  /// async form returns the status for the caller to check).
+  case badStatus(HTTPStatus)
+  /// A failure a test installed with `fail(_:with:)` when it needs an error of no other kind.
+  case offline
+}

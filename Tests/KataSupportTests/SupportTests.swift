@@ -1,0 +1,58 @@
+import Foundation
+import KataSupport
+import Testing
+
+private let url = URL(string: "https://kata.example/held")!
+
+@Suite("Event log, manual clock and step executor")
+struct SupportTests {
+  @Test("An event log wakes its waiter once it holds enough elements")
+  func eventLog() async {
+    let log = EventLog<Int>()
+    let waiter = Task { await log.waitUntil(count: 2) }
+    log.append(1)
+    log.append(2)
+    #expect(await waiter.value)
+    #expect(log.elements == [1, 2])
+    #expect(await log.waitUntil(count: 1))
+    #expect(await log.waitUntil(count: 3, timeout: .milliseconds(10)) == false)
+  }
+
+  @Test("A sleeper on the manual clock is cancelled with its task")
+  func clockCancellation() async {
+    let clock = ManualClock()
+    let sleeper = Task { try await clock.sleep(for: .seconds(60)) }
+    while clock.sleeperCount == 0 { await Task.yield() }
+    sleeper.cancel()
+    await #expect(throws: CancellationError.self) { try await sleeper.value }
+    #expect(clock.sleeperCount == 0)
+  }
+
+  @Test("A cancelled request whose latency is being slept is counted as cancelled")
+  func cancelledDuringLatency() async {
+    let clock = ManualClock()
+    let transport = SimulatedTransport(clock: clock)
+    transport.delay(url, by: .seconds(1))
+    let request = Task { try await transport.data(for: url) }
+    while clock.sleeperCount == 0 { await Task.yield() }
+    request.cancel()
+    await #expect(throws: CancellationError.self) { try await request.value }
+    #expect(transport.statistics.cancellations == 1)
+  }
+
+  @Test("A step executor set to run freely runs what it held and what comes later")
+  func runFreely() async throws {
+    let executor = StepExecutor()
+    let transport = SimulatedTransport()
+    transport.hold(url)
+    let task = Task.detached(executorPreference: executor) {
+      try await transport.data(for: url).1
+    }
+    #expect(executor.pendingJobs == 1)
+    executor.runUntilIdle()
+    #expect(transport.statistics.held == 1)
+    executor.runFreely()
+    transport.release(url)
+    #expect(try await task.value == .notFound)
+  }
+}
