@@ -7,7 +7,6 @@ import SimulatedPlatform
 
 @testable import CoffeeStep07
 
-SerialPool.install()
 let variant = Variant(name: "exercise 07") { CoffeeStep07.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
 

@@ -8,7 +8,6 @@ import SimulatedPlatform
 
 @testable import CoffeeStep08
 
-SerialPool.install()
 let variant = Variant(name: "exercise 08") { CoffeeStep08.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
 

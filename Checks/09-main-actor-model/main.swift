@@ -7,7 +7,6 @@ import SimulatedPlatform
 
 @testable import CoffeeStep09
 
-SerialPool.install()
 let variant = Variant(name: "exercise 09") { CoffeeStep09.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
 

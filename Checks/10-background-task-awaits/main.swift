@@ -7,7 +7,6 @@ import SimulatedPlatform
 
 @testable import CoffeeStep10
 
-SerialPool.install()
 let variant = Variant(name: "exercise 10") { CoffeeStep10.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
 

@@ -8,7 +8,6 @@ import SimulatedPlatform
 
 @testable import CoffeeStep11
 
-SerialPool.install()
 let variant = Variant(name: "exercise 11") { CoffeeStep11.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
 

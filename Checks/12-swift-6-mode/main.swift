@@ -7,7 +7,6 @@ import SimulatedPlatform
 
 @testable import CoffeeStep12
 
-SerialPool.install()
 let variant = Variant(name: "exercise 12") { CoffeeStep12.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
 

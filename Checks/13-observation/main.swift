@@ -9,7 +9,6 @@ import SimulatedPlatform
 
 @testable import CoffeeStep13
 
-SerialPool.install()
 let variant = Variant(name: "exercise 13") { CoffeeStep13.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
 

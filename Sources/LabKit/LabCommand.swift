@@ -406,7 +406,7 @@ public struct LabCommand {
       let rows = try verification.verify(kind, exercises) { row in
         let mark = row.isAsExpected ? "✓" : "✗"
         let line =
-          "  \(mark) \(row.exercise.padding(toLength: 30, withPad: " ", startingAt: 0)) \(row.subject.padding(toLength: 34, withPad: " ", startingAt: 0)) expected \(row.expected); got \(row.verdict.summary)"
+          "  \(mark) \(row.exercise) · \(row.subject): expected to \(row.expected); got \(row.verdict.summary)"
         row.isAsExpected ? output.good(line) : output.bad(line)
       }
       unexpected += rows.filter { !$0.isAsExpected }.count

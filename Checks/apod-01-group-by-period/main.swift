@@ -1,0 +1,84 @@
+// The checks of kata apod-01: grouping pictures by day, week or month.
+import Foundation
+import LabCheckKit
+
+@testable import ApodKata01
+
+// The device is in Honolulu (UTC-10): midnight UTC there is still the day before.
+setenv("TZ", "Pacific/Honolulu", 1)
+NSTimeZone.default = TimeZone(identifier: "Pacific/Honolulu")!
+
+let suite = CheckSuite()
+
+/// A picture at `time` (UTC) of `day` (`yyyy-MM-dd`).
+func picture(_ day: String, at time: String = "12:00:00") -> Picture {
+  let formatter = ISO8601DateFormatter()
+  return Picture(date: formatter.date(from: "\(day)T\(time)Z")!, title: day)
+}
+
+func keys(_ days: [String], by period: Period, at time: String = "12:00:00") -> [String: [String]] {
+  let sections = PictureGrouping.sections(of: days.map { picture($0, at: time) }, by: period)
+  return Dictionary(uniqueKeysWithValues: sections.map { ($0.key, $0.pictures.map(\.title)) })
+}
+
+suite.check("pictures of the same day share a section, newest first") {
+  let pictures = [
+    picture("2021-12-16"), picture("2021-12-17", at: "11:00:00"), picture("2021-12-15"),
+    picture("2021-12-17", at: "20:00:00"),
+  ]
+  let sections = PictureGrouping.sections(of: pictures, by: .day)
+  let found = sections.map { "\($0.key): \($0.pictures.map(\.date.timeIntervalSince1970))" }
+  let expected = [
+    PictureSection(key: "2021-12-17", pictures: [pictures[3], pictures[1]]),
+    PictureSection(key: "2021-12-16", pictures: [pictures[0]]),
+    PictureSection(key: "2021-12-15", pictures: [pictures[2]]),
+  ]
+  return .expect(sections == expected, "expected three days, newest first; got \(found)")
+}
+
+suite.check("weeks start on Monday (ISO weeks)") {
+  // Monday 13 to Sunday 19 December 2021 is ISO week 50; Monday 20 starts week 51.
+  let found = keys(["2021-12-13", "2021-12-19", "2021-12-20", "2021-12-12"], by: .week)
+  let expected = [
+    "2021-W51": ["2021-12-20"], "2021-W50": ["2021-12-19", "2021-12-13"],
+    "2021-W49": ["2021-12-12"],
+  ]
+  return .expect(found == expected, "expected \(expected), got \(found)")
+}
+
+suite.check("a week across New Year is one section") {
+  // Thursday 31 December 2020 to Sunday 3 January 2021 belong to ISO week 53 of 2020.
+  let found = keys(["2020-12-31", "2021-01-01", "2021-01-03", "2021-01-04"], by: .week)
+  let expected = [
+    "2020-W53": ["2021-01-03", "2021-01-01", "2020-12-31"], "2021-W01": ["2021-01-04"],
+  ]
+  return .expect(
+    found == expected,
+    "expected \(expected), got \(found): a week's year is not always its days' calendar year")
+}
+
+suite.check("months of different years are separate sections") {
+  let found = keys(["2020-12-24", "2021-12-24", "2021-11-30"], by: .month)
+  let expected = ["2021-12": ["2021-12-24"], "2021-11": ["2021-11-30"], "2020-12": ["2020-12-24"]]
+  return .expect(found == expected, "expected \(expected), got \(found)")
+}
+
+suite.check("days are UTC days, whatever the device's time zone") {
+  // Just after midnight UTC, it is still the day before in Honolulu.
+  var found: [Period: [String: [String]]] = [:]
+  for period in Period.allCases {
+    found[period] = keys(["2021-01-01", "2021-12-20"], by: period, at: "00:30:00")
+  }
+  let expected: [Period: [String: [String]]] = [
+    .day: ["2021-01-01": ["2021-01-01"], "2021-12-20": ["2021-12-20"]],
+    .week: ["2020-W53": ["2021-01-01"], "2021-W51": ["2021-12-20"]],
+    .month: ["2021-01": ["2021-01-01"], "2021-12": ["2021-12-20"]],
+  ]
+  return .expect(
+    found == expected,
+    "with the device in Honolulu, pictures of 1 January and 20 December 2021 (00:30 UTC) were "
+      + "grouped as \(found.sorted { "\($0.key)" < "\($1.key)" }.map { "\($0.key): \($0.value.keys.sorted())" }): "
+      + "use a calendar fixed to UTC")
+}
+
+await suite.run()

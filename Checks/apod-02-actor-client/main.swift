@@ -1,0 +1,99 @@
+// The checks of kata apod-02: an actor networking layer with typed errors.
+import Foundation
+import KataSupport
+import LabCheckKit
+
+@testable import ApodKata02
+
+let suite = CheckSuite()
+
+let start = ISO8601DateFormatter().date(from: "2021-12-15T00:00:00Z")!
+let end = ISO8601DateFormatter().date(from: "2021-12-17T00:00:00Z")!
+let rangeURL = ApodClient.url(from: start, to: end)
+let pictures = [
+  CannedApod(date: "2021-12-15", title: "M31"),
+  CannedApod(
+    date: "2021-12-16", title: "A launch", url: "https://video.example/launch",
+    mediaType: "video"),
+  CannedApod(date: "2021-12-17", title: "Comet Leonard"),
+]
+
+/// How a fetch ended: its pictures or its error.
+func fetch(_ client: ApodClient, from: Date = start, to: Date = end) async -> Result<
+  [ApodPicture], Error
+> {
+  do {
+    return .success(try await client.fetchPictures(from: from, to: to))
+  } catch {
+    return .failure(error)
+  }
+}
+
+func expectError(_ expected: ApodNetworkingError, from result: Result<[ApodPicture], Error>)
+  -> CheckOutcome
+{
+  switch result {
+  case .success(let pictures):
+    return .fail("expected \(expected), but got \(pictures.count) pictures")
+  case .failure(let error as ApodNetworkingError):
+    return .expect(error == expected, "expected ApodNetworkingError.\(expected), got .\(error)")
+  case .failure(let error):
+    return .fail("expected ApodNetworkingError.\(expected), got \(type(of: error)): \(error)")
+  }
+}
+
+suite.check("a date range is fetched and decoded") {
+  let transport = SimulatedTransport()
+  transport.route(rangeURL, body: CannedApod.json(pictures))
+  let result = await fetch(ApodClient(transport: transport))
+  guard case .success(let found) = result else { return .fail("the fetch failed: \(result)") }
+  let expected = [
+    "2021-12-15 image M31", "2021-12-16 video A launch", "2021-12-17 image Comet Leonard",
+  ]
+  let described = found.map { "\($0.date) \($0.mediaType.rawValue) \($0.title)" }
+  return .expect(
+    described == expected && transport.statistics.requests == 1,
+    "expected \(expected) in one request, got \(described) in \(transport.statistics.requests)")
+}
+
+suite.check("a status other than 200 throws invalidServerResponse") {
+  let transport = SimulatedTransport()
+  // The body decodes fine: only the status says something went wrong.
+  transport.route(rangeURL, CannedResponse(status: .serverError, body: Data("[]".utf8)))
+  return expectError(
+    .invalidServerResponse(.serverError), from: await fetch(ApodClient(transport: transport)))
+}
+
+suite.check("data that does not decode throws decodingFailed") {
+  let transport = SimulatedTransport()
+  transport.route(rangeURL, .text("{\"error\": \"rate limited\"}"))
+  return expectError(.decodingFailed, from: await fetch(ApodClient(transport: transport)))
+}
+
+suite.check("a reversed range throws invalidDateRange before any request") {
+  let transport = SimulatedTransport()
+  let result = await fetch(ApodClient(transport: transport), from: end, to: start)
+  if transport.statistics.requests > 0 {
+    return .fail("a reversed range was still requested from the server")
+  }
+  return expectError(.invalidDateRange, from: result)
+}
+
+suite.check("a transport failure throws transportFailed") {
+  let transport = SimulatedTransport()
+  transport.fail(rangeURL, with: TransportError.offline)
+  return expectError(.transportFailed, from: await fetch(ApodClient(transport: transport)))
+}
+
+suite.check("a cancelled fetch throws cancelled") {
+  let transport = SimulatedTransport()
+  transport.route(rangeURL, body: CannedApod.json(pictures))
+  transport.hold(rangeURL)
+  let client = ApodClient(transport: transport)
+  let task = Task { await fetch(client) }
+  await transport.waitUntilHeld(1)
+  task.cancel()
+  return expectError(.cancelled, from: await task.value)
+}
+
+await suite.run()

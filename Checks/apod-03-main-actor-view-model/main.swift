@@ -1,0 +1,135 @@
+// The checks of kata apod-03: a @MainActor view model that refreshes top-down.
+import Foundation
+import KataSupport
+import LabCheckKit
+
+@testable import ApodKata03
+
+let suite = CheckSuite()
+
+let today = ISO8601DateFormatter().date(from: "2021-12-17T10:00:00Z")!
+let weekStart = ISO8601DateFormatter().date(from: "2021-12-11T10:00:00Z")!
+let weekURL = ApodClient.url(from: weekStart, to: today)
+
+/// A store that logs every save, can fail, and can hold a save until the check releases it.
+actor FakeStore: PictureStore {
+  nonisolated let saves = EventLog<[String]>()
+  private var failure: Error?
+  private var holding = false
+  private var held: CheckedContinuation<Void, Never>?
+
+  init(failure: Error? = nil, holding: Bool = false) {
+    self.failure = failure
+    self.holding = holding
+  }
+
+  func save(_ pictures: [ApodPicture]) async throws {
+    saves.append(pictures.map(\.title))
+    if holding { await withCheckedContinuation { held = $0 } }
+    if let failure { throw failure }
+  }
+
+  func release() {
+    holding = false
+    held?.resume()
+    held = nil
+  }
+}
+
+struct DiskFull: Error {}
+
+func transport() -> SimulatedTransport {
+  let transport = SimulatedTransport()
+  transport.route(
+    weekURL,
+    body: CannedApod.json([
+      CannedApod(date: "2021-12-16", title: "Orion"), CannedApod(date: "2021-12-17", title: "M31"),
+    ]))
+  return transport
+}
+
+@MainActor func model(_ transport: SimulatedTransport, _ store: FakeStore) -> ApodViewModel {
+  ApodViewModel(client: ApodClient(transport: transport), store: store, now: { today })
+}
+
+suite.check("refresh asks for the last seven days") {
+  let transport = transport()
+  let model = model(transport, FakeStore())
+  await model.refresh()
+  return .expect(
+    transport.statistics.requests(for: weekURL) == 1 && model.state == .loaded(count: 2),
+    "after refresh(), the model shows \(model.state) and requested the week "
+      + "\(transport.statistics.requests(for: weekURL)) times")
+}
+
+suite.check("refresh returns once the pictures are saved") {
+  let store = FakeStore(holding: true)
+  let model = model(transport(), store)
+  let returned = LockedValue(false)
+  let refresh = Task { @MainActor in
+    await model.refresh()
+    returned.withLock { $0 = true }
+  }
+  // Safety net only: every answer saves right after the fetch.
+  guard await store.saves.waitUntil(count: 1, timeout: .seconds(5)) else {
+    await store.release()
+    await refresh.value
+    return .fail("refresh() never saved the pictures")
+  }
+  let returnedBeforeSaved = returned.current
+  await store.release()
+  await refresh.value
+  return .expect(
+    !returnedBeforeSaved,
+    "refresh() returned while the store was still saving: await the save in refresh() itself "
+      + "instead of starting a task on the side")
+}
+
+suite.check("the pictures are shown only once they are saved") {
+  let store = FakeStore(holding: true)
+  let model = model(transport(), store)
+  let refresh = Task { @MainActor in await model.refresh() }
+  guard await store.saves.waitUntil(count: 1, timeout: .seconds(5)) else {
+    await store.release()
+    await refresh.value
+    return .fail("refresh() never saved the pictures")
+  }
+  let whileSaving = (model.state, model.pictures.count)
+  await store.release()
+  await refresh.value
+  if whileSaving.0 != .loading || whileSaving.1 != 0 {
+    return .fail(
+      "while the store was saving, the list already showed \(whileSaving.0) with "
+        + "\(whileSaving.1) pictures: show them after the save")
+  }
+  return .expect(
+    model.state == .loaded(count: 2) && model.pictures.map(\.title) == ["Orion", "M31"]
+      && store.saves.elements == [["Orion", "M31"]],
+    "after the save: \(model.state), \(model.pictures.map(\.title)); saved \(store.saves.elements)")
+}
+
+suite.check("a failed fetch shows the error and saves nothing") {
+  let transport = transport()
+  transport.route(weekURL, CannedResponse(status: .serverError, body: Data()))
+  let store = FakeStore()
+  let model = model(transport, store)
+  await model.refresh()
+  guard case .failed = model.state else {
+    return .fail("the fetch failed, the model shows \(model.state)")
+  }
+  return .expect(store.saves.count == 0, "the fetch failed, but the store was asked to save")
+}
+
+suite.check("a failed save shows the error") {
+  let store = FakeStore(failure: DiskFull())
+  let model = model(transport(), store)
+  await model.refresh()
+  // A save started on the side fails later: let it reach the store before looking.
+  await store.saves.waitUntil(count: 1, timeout: .seconds(5))
+  guard case .failed(let message) = model.state else {
+    return .fail("the store could not save, yet the model shows \(model.state)")
+  }
+  return .expect(message.contains("DiskFull"), "the model shows the wrong error: \(message)")
+}
+
+await suite.run()

