@@ -114,7 +114,7 @@ public struct LabCommand {
       "lab solution [N] [--force]\n  Prints the reference answer's files of exercise N, once you solved it, or with --force."
     case "verify":
       """
-      lab verify [--solutions] [--starters] [--wrong-answers] [--only N] [--timeout SECONDS]
+      lab verify [--solutions] [--starters] [--wrong-answers] [--track ID] [--only N] [--timeout SECONDS]
         Proves the track (all three by default): every solution passes its checks, every pristine
         starter (as committed) fails for the reason its metadata names, and every kept wrong answer
         fails the check it names. Prints one table; exits 1 if anything is not as expected.
@@ -393,9 +393,16 @@ public struct LabCommand {
     var kinds = Verification.Kind.allCases.filter { options.flag("--\($0.rawValue)") }
     if kinds.isEmpty { kinds = Verification.Kind.allCases }
     let only = try options.value("--only")
+    let trackID = try options.value("--track")
     let timeout = try options.timeout()
     try options.done()
-    let exercises = try only.map { [try catalog.exercise(named: $0)] } ?? catalog.allExercises
+    var exercises = try only.map { [try catalog.exercise(named: $0)] } ?? catalog.allExercises
+    if let trackID {
+      guard let track = catalog.tracks.first(where: { $0.id == trackID }) else {
+        throw UsageError("no track '\(trackID)'; tracks: \(catalog.tracks.map(\.id).joined(separator: ", "))")
+      }
+      exercises = exercises.filter(track.exercises.contains)
+    }
     let verification = Verification(root: root, timeout: timeout)
     var unexpected = 0
     var total = 0
