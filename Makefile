@@ -1,7 +1,7 @@
 # The Swift Concurrency Lab. `make help` lists the targets.
 SWIFT ?= swift
 # Every file swift-format checks: the package's own Swift code.
-FORMAT_PATHS := Package.swift Sources Tests
+FORMAT_PATHS := Package.swift Sources Tests Exercises Solutions Checks
 
 .DEFAULT_GOAL := help
 # The ThreadSanitizer build has its own scratch folder, so it never invalidates the normal one.

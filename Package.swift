@@ -59,11 +59,14 @@ let package = Package(
       dependencies: ["CoffeeScenarios", "RaceLab", "SimulatedPlatform"],
       swiftSettings: swift6
     ),
+    // What the katas' apps talk to instead of the network: canned answers, gates, counters.
+    .target(name: "KataSupport", swiftSettings: swift6),
     // The `lab` command and what it is made of: the exercise catalog, progress, checking.
     .target(name: "LabKit", swiftSettings: swift6),
     .executableTarget(name: "Lab", dependencies: ["LabKit"], swiftSettings: swift6),
     .executableTarget(name: "CoffeeDemo", dependencies: ["CoffeeScenarios"], swiftSettings: swift6),
     .testTarget(name: "LabKitTests", dependencies: ["LabKit"], swiftSettings: swift6),
+    .testTarget(name: "KataSupportTests", dependencies: ["KataSupport"], swiftSettings: swift6),
     .testTarget(name: "CoffeeDomainTests", dependencies: ["CoffeeDomain"], swiftSettings: swift6),
     .testTarget(
       name: "CoffeeTrackerTests",

@@ -20,7 +20,7 @@ actor HealthKitController {
   private weak var model: CoffeeData?
 
   // Whether the user authorized the app.
-  private(set) var isAuthorized = false
+  var isAuthorized = false
 
   // Where the last query left off, persisted across launches.
   private var anchor: QueryAnchor? {
@@ -49,7 +49,10 @@ actor HealthKitController {
   // The completion-handler form, kept for callers not yet migrated.
   @available(*, deprecated, message: "Prefer async alternative instead")
   nonisolated func requestAuthorization(completionHandler: @escaping @Sendable (Bool) -> Void) {
-    Task { completionHandler(await self.requestAuthorization()) }
+    Task {
+      let result = await requestAuthorization()
+      completionHandler(result)
+    }
   }
 
   // Request authorization to read and save the required data types. Answers false, instead of
@@ -61,10 +64,10 @@ actor HealthKitController {
       try await store.requestAuthorization()
 
       // Set the authorization property.
-      isAuthorized = true
+      self.isAuthorized = true
       return true
     } catch {
-      logger.error("An error occurred while requesting HealthKit Authorization: \(error)")
+      self.logger.error("An error occurred while requesting HealthKit Authorization: \(error)")
       return false
     }
   }
@@ -165,7 +168,7 @@ actor HealthKitController {
         _, samples, deletedSamples, newAnchor, error in
 
         // When the query ends, check for errors.
-        if let error {
+        if let error = error {
           continuation.resume(throwing: error)
         } else {
           continuation.resume(returning: (samples, deletedSamples, newAnchor))
