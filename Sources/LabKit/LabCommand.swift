@@ -399,7 +399,8 @@ public struct LabCommand {
     var exercises = try only.map { [try catalog.exercise(named: $0)] } ?? catalog.allExercises
     if let trackID {
       guard let track = catalog.tracks.first(where: { $0.id == trackID }) else {
-        throw UsageError("no track '\(trackID)'; tracks: \(catalog.tracks.map(\.id).joined(separator: ", "))")
+        throw UsageError(
+          "no track '\(trackID)'; tracks: \(catalog.tracks.map(\.id).joined(separator: ", "))")
       }
       exercises = exercises.filter(track.exercises.contains)
     }

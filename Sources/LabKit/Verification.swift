@@ -54,7 +54,8 @@ public struct Verification: Sendable {
         let verdict = try checker.check(exercise, from: .folder(pristine), progress: progress)
         add(
           Row(
-            exercise: exercise.id, subject: "starter", expected: "fail \"\(exercise.starterFails)\"",
+            exercise: exercise.id, subject: "starter",
+            expected: "fail \"\(exercise.starterFails)\"",
             verdict: verdict,
             isAsExpected: !exercise.starterFails.isEmpty
               && verdict.failureNames.contains(exercise.starterFails)))

@@ -15,30 +15,45 @@ struct ExerciseCatalogTests {
   func foldersExist(_ exercise: ExerciseCatalog.Exercise) throws {
     let fileManager = FileManager.default
     for folder in ["Exercises", "Solutions", "Checks"] {
-      #expect(fileManager.fileExists(atPath: Self.root.appendingPathComponent("\(folder)/\(exercise.id)").path))
+      #expect(
+        fileManager.fileExists(
+          atPath: Self.root.appendingPathComponent("\(folder)/\(exercise.id)").path))
     }
-    #expect(fileManager.fileExists(atPath: Self.root.appendingPathComponent("Exercises/\(exercise.id)/README.md").path))
+    #expect(
+      fileManager.fileExists(
+        atPath: Self.root.appendingPathComponent("Exercises/\(exercise.id)/README.md").path))
     for file in exercise.files {
-      #expect(fileManager.fileExists(atPath: Self.root.appendingPathComponent("Exercises/\(exercise.id)/\(file)").path))
-      #expect(fileManager.fileExists(atPath: Self.root.appendingPathComponent("Solutions/\(exercise.id)/\(file)").path))
+      #expect(
+        fileManager.fileExists(
+          atPath: Self.root.appendingPathComponent("Exercises/\(exercise.id)/\(file)").path))
+      #expect(
+        fileManager.fileExists(
+          atPath: Self.root.appendingPathComponent("Solutions/\(exercise.id)/\(file)").path))
     }
   }
 
   @Test("Metadata names only checks the check executable prints", arguments: catalog.allExercises)
   func namesMatchChecks(_ exercise: ExerciseCatalog.Exercise) throws {
     let checkSource = try String(
-      contentsOf: Self.root.appendingPathComponent("Checks/\(exercise.id)/main.swift"), encoding: .utf8)
+      contentsOf: Self.root.appendingPathComponent("Checks/\(exercise.id)/main.swift"),
+      encoding: .utf8)
     #expect(!exercise.checks.isEmpty)
     for name in exercise.checks {
-      #expect(checkSource.contains(name), "Checks/\(exercise.id)/main.swift never names \"\(name)\"")
+      #expect(
+        checkSource.contains(name), "Checks/\(exercise.id)/main.swift never names \"\(name)\"")
     }
     let known = Set(exercise.checks).union(Self.outcomes)
-    #expect(known.contains(exercise.starterFails), "starterFails \"\(exercise.starterFails)\" is no check")
+    #expect(
+      known.contains(exercise.starterFails), "starterFails \"\(exercise.starterFails)\" is no check"
+    )
     #expect(exercise.hints.count >= 2, "fewer than two hints")
     #expect(!exercise.wrongAnswers.isEmpty, "no wrong answer kept")
     for wrong in exercise.wrongAnswers {
-      #expect(known.contains(wrong.mustFail), "\(wrong.id) must fail \"\(wrong.mustFail)\", which is no check")
-      let folder = Self.root.appendingPathComponent("Solutions/\(exercise.id)/wrong-answers/\(wrong.id)")
+      #expect(
+        known.contains(wrong.mustFail),
+        "\(wrong.id) must fail \"\(wrong.mustFail)\", which is no check")
+      let folder = Self.root.appendingPathComponent(
+        "Solutions/\(exercise.id)/wrong-answers/\(wrong.id)")
       #expect(FileManager.default.fileExists(atPath: folder.path), "missing \(folder.path)")
     }
   }
@@ -49,11 +64,15 @@ struct ExerciseCatalogTests {
     for (previous, exercise) in zip(exercises, exercises.dropFirst()) {
       let starter = Self.root.appendingPathComponent("Exercises/\(exercise.id)")
       let solution = Self.root.appendingPathComponent("Solutions/\(previous.id)")
-      let files = try FileManager.default.contentsOfDirectory(atPath: starter.path).filter { $0.hasSuffix(".swift") }
+      let files = try FileManager.default.contentsOfDirectory(atPath: starter.path).filter {
+        $0.hasSuffix(".swift")
+      }
       for file in files {
         let mine = try String(contentsOf: starter.appendingPathComponent(file), encoding: .utf8)
         let theirs = try? String(contentsOf: solution.appendingPathComponent(file), encoding: .utf8)
-        #expect(mine == theirs, "Exercises/\(exercise.id)/\(file) differs from Solutions/\(previous.id)/\(file)")
+        #expect(
+          mine == theirs,
+          "Exercises/\(exercise.id)/\(file) differs from Solutions/\(previous.id)/\(file)")
       }
     }
   }
@@ -67,7 +86,8 @@ struct ExerciseCatalogTests {
     for (exercise, variant) in pairs {
       let folder = Self.root.appendingPathComponent(variant)
       // LabDriver.swift is lab plumbing and differs on purpose.
-      for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file != "LabDriver.swift" {
+      for file in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      where file != "LabDriver.swift" {
         let expected = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
         let actual = try? String(
           contentsOf: Self.root.appendingPathComponent("\(exercise)/\(file)"), encoding: .utf8)
