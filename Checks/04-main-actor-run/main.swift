@@ -13,7 +13,10 @@ let variant = Variant(name: "exercise 04") { CoffeeStep04.LabDriver.launch(on: $
 let suite = CheckSuite()
 
 suite.check("a load returns only once the model holds the new drinks") {
-  try await loadReturnsAfterModelUpdate()
+  try await ModelUpdateChecks.loadReturnsAfterModelUpdate(on: variant) { driver in
+    let controller = (driver as! CoffeeStep04.LabDriver).app.model.healthKitController
+    return { await controller.loadNewDataFromHealthKit() }
+  }
 }
 
 suite.check("no captured var is left in loadNewDataFromHealthKit()") {
@@ -77,43 +80,6 @@ func typeCheckDiagnostics(of sources: ExerciseSources, moduleName: String) throw
   process.waitUntilExit()
   return DiagnosticsParser.parse(String(decoding: output, as: UTF8.self))
     .filter { $0.severity != .note }
-}
-
-// MARK: - The load and the model update
-
-/// Starts a load off the main actor while the main queue is held (one second at most): a load
-/// that waits for the model update needs the main actor, so it cannot return meanwhile; one that
-/// returns at once has left the model behind.
-@MainActor
-func loadReturnsAfterModelUpdate() async throws -> CheckOutcome {
-  let platform = try SimulatedPlatform()
-  let driver = CoffeeStep04.LabDriver.launch(on: platform)
-  try await platform.settle(driver)
-  let sample = platform.healthStore.addSampleFromAnotherDevice(
-    mgCaffeine: 128, date: platform.clock.now.addingTimeInterval(-20 * 60))
-
-  let controller = driver.app.model.healthKitController
-  let returned = Gate()
-  let load = Task.detached {
-    let success = await controller.loadNewDataFromHealthKit()
-    returned.open()
-    return success
-  }
-  // Hold the main queue until the load has returned. The timeout is the safety net that lets a
-  // right answer through.
-  let returnedWhileMainWasHeld = returned.wait(timeout: 1)
-  let success = await load.value
-  let holdsDrink = driver.currentDrinks.contains { $0.uuid == sample.syncIdentifier }
-  try await platform.settle(driver)
-
-  if returnedWhileMainWasHeld {
-    return .fail(
-      "loadNewDataFromHealthKit() returned while the main actor was busy, so without updating "
-        + "the model on the main actor first: await the update there before returning")
-  }
-  guard success else { return .fail("loadNewDataFromHealthKit() answered false") }
-  return .expect(
-    holdsDrink, "when loadNewDataFromHealthKit() returned, the model did not hold the new drink")
 }
 
 // MARK: - The app's async work, where the check can wait for it

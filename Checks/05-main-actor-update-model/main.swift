@@ -23,7 +23,9 @@ suite.check("updateModel(newDrinks:deletedDrinks:) is isolated to the main actor
       }
     }
     """
-  let diagnostics = try probeDiagnostics(appending: probe, to: "HealthKitController.swift")
+  let diagnostics = try CompilerChecks.probeDiagnostics(
+    appending: probe, to: "HealthKitController.swift", of: try ExerciseSources(),
+    moduleName: "CoffeeStep05")
   let errors = diagnostics.filter { $0.severity == .error }
   if errors.contains(where: { $0.message.contains("main actor-isolated") }) { return .pass }
   if errors.contains(where: { $0.message.contains("'async' call") }) {
@@ -42,7 +44,10 @@ suite.check("updateModel(newDrinks:deletedDrinks:) is isolated to the main actor
 }
 
 suite.check("a load still returns only once the model holds the new drinks") {
-  try await loadReturnsAfterModelUpdate()
+  try await ModelUpdateChecks.loadReturnsAfterModelUpdate(on: variant) { driver in
+    let controller = (driver as! CoffeeStep05.LabDriver).app.model.healthKitController
+    return { await controller.loadNewDataFromHealthKit() }
+  }
 }
 
 suite.check("health sync still adds and deletes drinks") {
@@ -56,67 +61,3 @@ suite.check("a background refresh still completes its task after saving the new 
 }
 
 await suite.run()
-
-// MARK: - The load and the model update
-
-/// Starts a load off the main actor while the main queue is held (one second at most): a load
-/// that waits for the model update needs the main actor, so it cannot return meanwhile; one that
-/// returns at once has left the model behind.
-@MainActor
-func loadReturnsAfterModelUpdate() async throws -> CheckOutcome {
-  let platform = try SimulatedPlatform()
-  let driver = CoffeeStep05.LabDriver.launch(on: platform)
-  try await platform.settle(driver)
-  let sample = platform.healthStore.addSampleFromAnotherDevice(
-    mgCaffeine: 128, date: platform.clock.now.addingTimeInterval(-20 * 60))
-
-  let controller = driver.app.model.healthKitController
-  let returned = Gate()
-  let load = Task.detached {
-    let success = await controller.loadNewDataFromHealthKit()
-    returned.open()
-    return success
-  }
-  // Hold the main queue until the load has returned. The timeout is the safety net that lets a
-  // right answer through.
-  let returnedWhileMainWasHeld = returned.wait(timeout: 1)
-  let success = await load.value
-  let holdsDrink = driver.currentDrinks.contains { $0.uuid == sample.syncIdentifier }
-  try await platform.settle(driver)
-
-  if returnedWhileMainWasHeld {
-    return .fail(
-      "loadNewDataFromHealthKit() returned while the main actor was busy, so without updating "
-        + "the model on the main actor first: await the update there before returning")
-  }
-  guard success else { return .fail("loadNewDataFromHealthKit() answered false") }
-  return .expect(
-    holdsDrink, "when loadNewDataFromHealthKit() returned, the model did not hold the new drink")
-}
-
-// MARK: - A compiler probe
-
-/// Compiles the exercise's sources, with `probe` appended to `file`, in the Swift 6 language
-/// mode, and returns the diagnostics on the probe's lines.
-func probeDiagnostics(appending probe: String, to file: String) throws -> [CompilerDiagnostic] {
-  let sources = try ExerciseSources()
-  let folder = FileManager.default.temporaryDirectory
-    .appendingPathComponent("lab-probe-\(UUID().uuidString)", isDirectory: true)
-  try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  defer { try? FileManager.default.removeItem(at: folder) }
-  var firstProbeLine = 0
-  for name in try FileManager.default.contentsOfDirectory(atPath: sources.directory.path)
-  where name.hasSuffix(".swift") {
-    var text = try sources.text(of: name)
-    if name == file {
-      firstProbeLine = text.components(separatedBy: "\n").count + 1
-      text += "\n" + probe + "\n"
-    }
-    try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
-  }
-  let diagnostics = try CompilerChecks.swift6Diagnostics(
-    of: ExerciseSources(path: folder.path), moduleName: "CoffeeStep05")
-  return diagnostics.filter { $0.fileName == file && $0.line >= firstProbeLine }
-}
-
-// MARK: - The app's async work, where the check can wait for it

@@ -10,15 +10,6 @@ import SimulatedPlatform
 let variant = Variant(name: "exercise 07") { CoffeeStep07.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
 
-/// Passes when every check in `checks` passes; otherwise the first failure.
-func all(_ checks: [() async throws -> CheckOutcome]) async throws -> CheckOutcome {
-  for check in checks {
-    let outcome = try await check()
-    guard outcome == .pass else { return outcome }
-  }
-  return .pass
-}
-
 suite.check("the saved value is the list that was written") {
   // The race replayed: the first save finishes writing just after a second drink is stored,
   // before that drink's save starts. A save that records the list it encoded still saves the
@@ -27,7 +18,7 @@ suite.check("the saved value is the list that was written") {
 }
 
 suite.check("saving never blocks the main queue, even in the background") {
-  try await all([
+  try await CheckOutcome.all([
     { try await ScenarioChecks.survivesReplay("blocking-io-on-main", on: variant) },
     { try await ScenarioChecks.holds("add-drink-background", on: variant) },
   ])
@@ -38,7 +29,7 @@ suite.check("adding drinks still saves them") {
 }
 
 suite.check("the saved drinks are still loaded at launch") {
-  try await all([
+  try await CheckOutcome.all([
     { try await ScenarioChecks.holds("first-launch", on: variant) },
     { try await ScenarioChecks.holds("launch-with-saved-file", on: variant) },
     { try await ScenarioChecks.holds("corrupt-data-file", on: variant) },

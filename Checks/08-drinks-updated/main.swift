@@ -11,15 +11,6 @@ import SimulatedPlatform
 let variant = Variant(name: "exercise 08") { CoffeeStep08.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
 
-/// Passes when every check in `checks` passes; otherwise the first failure.
-func all(_ checks: [() async throws -> CheckOutcome]) async throws -> CheckOutcome {
-  for check in checks {
-    let outcome = try await check()
-    guard outcome == .pass else { return outcome }
-  }
-  return .pass
-}
-
 /// The drinks in the data file right now, read without the app knowing.
 func drinksOnDisk(_ platform: SimulatedPlatform) -> [Drink] {
   platform.documents.contents(ofFileNamed: Snapshot.fileName).flatMap {
@@ -74,7 +65,7 @@ suite.check("a drink added while updateModel(newDrinks:deletedDrinks:) waits is 
 }
 
 suite.check("a background refresh completes its task only after the save") {
-  try await all([
+  try await CheckOutcome.all([
     { try await ScenarioChecks.survivesReplay("write-lost-at-suspension", on: variant) },
     { try await ScenarioChecks.holds("background-refresh", on: variant) },
     { try await ScenarioChecks.holds("day-of-coffee", on: variant) },
@@ -82,7 +73,7 @@ suite.check("a background refresh completes its task only after the save") {
 }
 
 suite.check("every change of the drinks is still saved and shown") {
-  try await all([
+  try await CheckOutcome.all([
     { try await ScenarioChecks.holds("add-drink-active", on: variant) },
     { try await ScenarioChecks.holds("launch-with-saved-file", on: variant) },
     { try await ScenarioChecks.holds("health-sync-adds-and-deletes", on: variant) },

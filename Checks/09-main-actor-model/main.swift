@@ -10,15 +10,6 @@ import SimulatedPlatform
 let variant = Variant(name: "exercise 09") { CoffeeStep09.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
 
-/// Passes when every check in `checks` passes; otherwise the first failure.
-func all(_ checks: [() async throws -> CheckOutcome]) async throws -> CheckOutcome {
-  for check in checks {
-    let outcome = try await check()
-    guard outcome == .pass else { return outcome }
-  }
-  return .pass
-}
-
 suite.check("the model runs on the main actor, whoever calls it") {
   let platform = try SimulatedPlatform()
   let driver = CoffeeStep09.LabDriver.launch(on: platform)
@@ -41,7 +32,7 @@ suite.check("the model runs on the main actor, whoever calls it") {
 }
 
 suite.check("the drinks loaded at launch are published on the main queue") {
-  try await all([
+  try await CheckOutcome.all([
     { try await ScenarioChecks.holds("first-launch", on: variant) },
     { try await ScenarioChecks.holds("launch-with-saved-file", on: variant) },
     { try await ScenarioChecks.holds("corrupt-data-file", on: variant) },
@@ -53,7 +44,7 @@ suite.check("the complication still shows the caffeine level") {
 }
 
 suite.check("health data and background refreshes still reach the model") {
-  try await all([
+  try await CheckOutcome.all([
     { try await ScenarioChecks.holds("health-sync-adds-and-deletes", on: variant) },
     { try await ScenarioChecks.holds("authorization-denied", on: variant) },
     { try await ScenarioChecks.holds("day-of-coffee", on: variant) },

@@ -10,15 +10,6 @@ import SimulatedPlatform
 let variant = Variant(name: "exercise 10") { CoffeeStep10.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
 
-/// Passes when every check in `checks` passes; otherwise the first failure.
-func all(_ checks: [() async throws -> CheckOutcome]) async throws -> CheckOutcome {
-  for check in checks {
-    let outcome = try await check()
-    guard outcome == .pass else { return outcome }
-  }
-  return .pass
-}
-
 suite.check("the handler schedules the next refresh and completes the task on the main actor") {
   let platform = try SimulatedPlatform()
   let driver = CoffeeStep10.LabDriver.launch(on: platform)
@@ -48,7 +39,7 @@ suite.check("the handler schedules the next refresh and completes the task on th
 }
 
 suite.check("the background task is completed only after the new drinks are saved") {
-  try await all([
+  try await CheckOutcome.all([
     { try await ScenarioChecks.survivesReplay("write-lost-at-suspension", on: variant) },
     { try await ScenarioChecks.holds("background-refresh", on: variant) },
   ])

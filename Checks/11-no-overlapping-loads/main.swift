@@ -11,15 +11,6 @@ import SimulatedPlatform
 let variant = Variant(name: "exercise 11") { CoffeeStep11.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
 
-/// Passes when every check in `checks` passes; otherwise the first failure.
-func all(_ checks: [() async throws -> CheckOutcome]) async throws -> CheckOutcome {
-  for check in checks {
-    let outcome = try await check()
-    guard outcome == .pass else { return outcome }
-  }
-  return .pass
-}
-
 suite.check("two overlapping loads add each new sample once") {
   // Both queries are issued before either answers, if the controller lets them overlap: the
   // second load runs on the actor while the first one waits for its query.
@@ -70,7 +61,7 @@ suite.check("three overlapping loads add each new sample once") {
 }
 
 suite.check("health sync still adds, deletes and skips the app's own samples") {
-  try await all([
+  try await CheckOutcome.all([
     { try await ScenarioChecks.holds("health-sync-adds", on: variant) },
     { try await ScenarioChecks.holds("health-sync-deletes", on: variant) },
     { try await ScenarioChecks.holds("own-samples-not-duplicated", on: variant) },
@@ -78,7 +69,7 @@ suite.check("health sync still adds, deletes and skips the app's own samples") {
 }
 
 suite.check("a failed or impossible load does not stop the next one") {
-  try await all([
+  try await CheckOutcome.all([
     { try await ScenarioChecks.holds("query-error", on: variant) },
     { try await ScenarioChecks.holds("health-store-unavailable", on: variant) },
     { try await ScenarioChecks.holds("day-of-coffee", on: variant) },

@@ -32,3 +32,31 @@ public enum CompilerChecks {
     }
   }
 }
+
+extension CompilerChecks {
+  /// Compiles the exercise's sources with `probe` appended to `file`, in the Swift 6 language
+  /// mode, and returns the diagnostics on the probe's lines: a way to ask the compiler whether
+  /// the learner's code refuses a call it should refuse (a nonisolated caller of a main-actor
+  /// method, say), when no behaviour can tell.
+  public static func probeDiagnostics(
+    appending probe: String, to file: String, of sources: ExerciseSources, moduleName: String
+  ) throws -> [CompilerDiagnostic] {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lab-probe-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var firstProbeLine = 0
+    for name in try FileManager.default.contentsOfDirectory(atPath: sources.directory.path)
+    where name.hasSuffix(".swift") {
+      var text = try sources.text(of: name)
+      if name == file {
+        firstProbeLine = text.components(separatedBy: "\n").count + 1
+        text += "\n" + probe + "\n"
+      }
+      try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+    let diagnostics = try swift6Diagnostics(
+      of: ExerciseSources(path: folder.path), moduleName: moduleName)
+    return diagnostics.filter { $0.fileName == file && $0.line >= firstProbeLine }
+  }
+}
