@@ -42,7 +42,7 @@ extension Expectation {
     }
   }
 
-  /// The model's drinks, as (mg, minutes before the end of the scenario), oldest first.
+  /// The model's drinks, as (mg, minutes before the end of the scenario), in the model's order.
   public static func modelHolds(_ expected: [DrinkSummary]) -> Expectation {
     let listed =
       expected.isEmpty ? "no drinks" : expected.map(\.description).joined(separator: ", ")

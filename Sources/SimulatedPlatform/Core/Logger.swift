@@ -4,7 +4,7 @@ public enum LogLevel: String, Sendable {
 }
 
 /// The platform's stand-in for `os.Logger`: messages go to the platform's event log, and to
-/// standard error when the platform echoes logs.
+/// standard output when the platform echoes logs.
 public struct Logger: Sendable {
   /// The category messages are filed under, such as "Model".
   public let category: String
