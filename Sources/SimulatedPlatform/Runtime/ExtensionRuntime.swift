@@ -73,6 +73,9 @@ public final class ExtensionRuntime: Sendable {
     let task = state.withLock { state in
       let task = RefreshBackgroundTask(id: state.tasks.count + 1) { [self] task, success in
         log.record(.backgroundTaskCompleted(id: task.id, success: success))
+        // The system suspends the app once it has completed every task it was handed.
+        let outstanding = self.state.withLock { $0.tasks.contains { $0.outcome == nil } }
+        guard !outstanding else { return }
         documents.suspend()
         checkpoints.reach(.appSuspended)
       }

@@ -2,8 +2,9 @@ import Foundation
 
 /// A background refresh task: the stand-in for `WKApplicationRefreshBackgroundTask`.
 ///
-/// The app must call `setTaskCompletedWithSnapshot(_:)` once all its work is done: the system
-/// suspends the app right then, and disk writes still in flight are lost.
+/// The app must call `setTaskCompletedWithSnapshot(_:)` once all its work is done: when no other
+/// task is outstanding, the system suspends the app right then, and disk writes still in flight
+/// are lost.
 public final class RefreshBackgroundTask: Sendable, Hashable {
   /// What happened to a task.
   public struct Outcome: Hashable, Sendable {
