@@ -133,7 +133,7 @@ struct DemoReport {
         var shown = "shows nothing"
         if let level = now.complicationLevel {
           // The server keeps the entry it was last given: time passing alone does not change it.
-          let note = level == now.caffeineLevel ? "" : ", as last supplied"
+          let note = level == now.caffeineLevel ? "" : ", from the timeline entry due now"
           shown = String(format: "shows %.1f mg", level) + note
         }
         return [

@@ -34,7 +34,7 @@ public struct Snapshot: Sendable {
   public let documentFiles: [String]
   public let healthSamples: [CaffeineSample]
   public let complicationReloads: Int
-  /// The caffeine level the first complication shows now, as the data source last supplied it.
+  /// The caffeine level the first complication shows now: its timeline entry due by now.
   public let complicationLevel: Double?
   public let backgroundTasks: [BackgroundTaskRecord]
   public let scheduledRefreshes: Int
@@ -58,7 +58,7 @@ public struct Snapshot: Sendable {
     healthSamples = platform.healthStore.samples
     complicationReloads = platform.complicationServer.reloads.count
     complicationLevel = platform.complicationServer.activeComplications.first.flatMap {
-      platform.complicationServer.currentEntry(for: $0)?.mgCaffeine
+      platform.complicationServer.level(for: $0, at: now)
     }
     backgroundTasks = platform.runtime.backgroundTasks.map {
       BackgroundTaskRecord(

@@ -69,6 +69,15 @@ public final class ComplicationServer: Sendable {
     state.withLock { $0.timelines[complication] }
   }
 
+  /// The caffeine level `complication` shows at `date`, as a watch face would: the last timeline
+  /// entry due by then, else the current entry the data source supplied.
+  public func level(for complication: Complication, at date: Date) -> Double? {
+    state.withLock { state in
+      let due = state.timelines[complication]?.last { $0.date <= date }
+      return (due ?? state.currentEntries[complication])?.mgCaffeine
+    }
+  }
+
   /// The last current entry the data source supplied for `complication`.
   public func currentEntry(for complication: Complication) -> TimelineEntry? {
     state.withLock { $0.currentEntries[complication] }
