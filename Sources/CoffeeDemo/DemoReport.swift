@@ -68,19 +68,15 @@ struct DemoReport {
   /// agrees, once per variant when they do not, then a line saying whether they diverge.
   func step(_ index: Int, of play: ScenarioPlay) -> [String] {
     let stepCount = play.scenario.steps.count
-    let title =
-      index == 0
-      ? "Launch · \(Self.time(play.clock[0])) · the app launches on the prepared watch"
-      : "Step \(index)/\(stepCount) · \(Self.time(play.clock[index])) · "
-        + play.scenario.steps[index - 1].description
     // A run the runner gave up on has no record for the later steps: show the others.
     let present = play.runs.filter { $0.records.indices.contains(index) }
-    let observations = present.map {
-      StepObservation($0.records[index].snapshot, at: play.clock[index])
-    }
-    let previous = present.map {
-      index > 0 ? StepObservation($0.records[index - 1].snapshot, at: play.clock[index - 1]) : nil
-    }
+    let time = present.first.map { Self.time($0.records[index].now) } ?? "--:--"
+    let title =
+      index == 0
+      ? "Launch · \(time) · the app launches on the prepared watch"
+      : "Step \(index)/\(stepCount) · \(time) · " + play.scenario.steps[index - 1].description
+    let observations = present.map { StepObservation($0.records[index]) }
+    let previous = present.map { index > 0 ? StepObservation($0.records[index - 1]) : nil }
     let names = present.map(\.variant.name)
     var lines = [style.bold(title)]
     for row in Self.rows(observations, previous: previous) {
@@ -130,15 +126,19 @@ struct DemoReport {
         ]
       },
       row("complication") { now, last in
-        var shown = "shows nothing"
+        var text = "shows nothing"
         if let level = now.complicationLevel {
-          // The server keeps the entry it was last given: time passing alone does not change it.
-          let note = level == now.caffeineLevel ? "" : ", from the timeline entry due now"
-          shown = String(format: "shows %.1f mg", level) + note
+          // The complication shows its timeline entry due now, which lags the exact level.
+          // Compare as printed: the level is already rounded once, so rounding again could differ.
+          let shown = String(format: "%.1f", level)
+          let note =
+            shown == String(format: "%.1f", now.caffeineLevel)
+            ? "" : ", from the timeline entry due now"
+          text = "shows \(shown) mg" + note
         }
         return [
           TextLayout.count(now.complicationReloads, "reload")
-            + delta(now, last, \.complicationReloads) + ", " + shown
+            + delta(now, last, \.state.complicationReloads) + ", " + text
         ]
       },
       row("background") { now, _ in
@@ -149,9 +149,9 @@ struct DemoReport {
       row("concurrency") { now, last in
         [
           "\(now.offMainPublishedChanges) published changes off main"
-            + delta(now, last, \.offMainPublishedChanges),
+            + delta(now, last, \.state.offMainPublishedChanges),
           "\(now.writesLostAtSuspension) writes lost at suspension"
-            + delta(now, last, \.writesLostAtSuspension),
+            + delta(now, last, \.state.writesLostAtSuspension),
         ]
       },
       row("main queue", observable: false) { now, last in

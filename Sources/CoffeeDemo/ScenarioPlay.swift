@@ -22,8 +22,6 @@ struct VariantRun {
 struct ScenarioPlay {
   let scenario: Scenario
   let runs: [VariantRun]
-  /// The platform's clock after each step, the launch first.
-  let clock: [Date]
 
   /// Plays `scenario` on each of `variants` in turn, each on a new platform built from
   /// `configuration`, with health store calls and file writes slowed by up to
@@ -36,7 +34,6 @@ struct ScenarioPlay {
     var runs: [VariantRun] = []
     for variant in variants {
       willRun(variant)
-      let launched = latencyMilliseconds.map { variant.slowed(upTo: $0) } ?? variant
       // Each run gets a fresh documents folder that the demo removes itself: a platform only
       // removes its own folder when it is deallocated, which the end of a run does not ensure.
       var runConfiguration = configuration
@@ -49,47 +46,27 @@ struct ScenarioPlay {
       let result: Result<ScenarioOutcome, any Error>
       do {
         result = .success(
-          try await ScenarioRunner.run(scenario, on: launched, configuration: runConfiguration) {
-            records.append($0)
-          })
+          try await ScenarioRunner.run(
+            scenario, on: variant, configuration: runConfiguration,
+            configure: { platform in
+              if let latencyMilliseconds { platform.slow(upTo: latencyMilliseconds) }
+            },
+            onStep: { records.append($0) }))
       } catch {
         result = .failure(error)
       }
       runs.append(VariantRun(variant: variant, records: records, result: result))
     }
-    return ScenarioPlay(
-      scenario: scenario, runs: runs, clock: scenario.clock(startingAt: configuration.now))
+    return ScenarioPlay(scenario: scenario, runs: runs)
   }
 }
 
-extension Variant {
-  /// The same app on a slower watch: each health store call and file write takes a random
-  /// time of up to `milliseconds`, drawn from the platform's seeded generator.
-  ///
-  /// The runner builds each platform itself, so the latency is set as the app launches; the
-  /// name is kept, so that known before bugs are still recognised.
-  func slowed(upTo milliseconds: Int) -> Variant {
+extension SimulatedPlatform {
+  /// Makes each health store call and file write take a random time of up to `milliseconds`,
+  /// drawn from the platform's seeded generator.
+  func slow(upTo milliseconds: Int) {
     let latency = Latency.jittered(0...Double(milliseconds) / 1000)
-    return Variant(name: name) { [launch] platform in
-      platform.healthStore.behaviour.latency = latency
-      platform.documents.writeLatency = latency
-      return launch(platform)
-    }
-  }
-}
-
-extension Scenario {
-  /// The clock after the launch and after each step, starting at `start`.
-  ///
-  /// The step records do not carry the time, and only `advanceClock` moves the simulated
-  /// clock, so it can be replayed here.
-  func clock(startingAt start: Date) -> [Date] {
-    var now = start
-    var times = [now]
-    for step in steps {
-      if case .advanceClock(let minutes) = step { now += minutes * 60 }
-      times.append(now)
-    }
-    return times
+    healthStore.behaviour.latency = latency
+    documents.writeLatency = latency
   }
 }

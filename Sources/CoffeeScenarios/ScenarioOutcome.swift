@@ -8,6 +8,8 @@ public struct ScenarioOutcome: Sendable {
   public struct StepRecord: Sendable {
     public let step: Step
     public let snapshot: Snapshot
+    /// The platform's "now" when the snapshot was taken.
+    public let now: Date
   }
 
   public let scenario: Scenario
@@ -36,49 +38,76 @@ public struct ScenarioOutcome: Sendable {
   /// (blocking I/O on main, for one) are left out: that is where the variants may differ.
   public var observableBehaviour: ObservableBehaviour {
     ObservableBehaviour(
-      modelDrinks: summary(of: final.modelDrinks),
-      fileDrinks: final.file.drinks.map(summary(of:)),
-      documentFiles: final.documentFiles,
-      healthSamples: final.healthSamples.map {
-        DrinkSummary(mg: $0.mgCaffeine, date: $0.date, now: now)
-      },
-      complicationReloads: final.complicationReloads,
-      complicationLevel: final.complicationLevel.map { ($0 * 1000).rounded() / 1000 },
-      backgroundTasks: final.backgroundTasks,
-      scheduledRefreshes: final.scheduledRefreshes,
-      writesLostAtSuspension: final.writesLostAtSuspension,
-      offMainPublishedChanges: final.offMainPublishedChanges,
+      final: ObservedState(final, now: now),
       drinksAfterRelaunch: summary(of: afterRelaunch.modelDrinks),
-      healthLoadAnswers: healthLoadAnswers
-    )
+      healthLoadAnswers: healthLoadAnswers)
   }
 }
 
-/// The observable behaviour two variants must share for the same scenario.
-public struct ObservableBehaviour: Hashable, Sendable {
+/// What one snapshot shows that every variant must agree on, with drinks as summaries: two
+/// variants give the same drink different UUIDs.
+public struct ObservedState: Hashable, Sendable {
+  /// What the data file holds, as summaries.
+  public enum File: Hashable, Sendable, CustomStringConvertible {
+    case missing
+    case unreadable
+    case drinks([DrinkSummary])
+
+    public var description: String {
+      switch self {
+      case .missing: "no file"
+      case .unreadable: "unreadable"
+      case .drinks(let drinks): "\(drinks)"
+      }
+    }
+  }
+
   public let modelDrinks: [DrinkSummary]
-  public let fileDrinks: [DrinkSummary]?
+  public let file: File
   public let documentFiles: [String]
   public let healthSamples: [DrinkSummary]
   public let complicationReloads: Int
+  /// Rounded to a thousandth of a milligram.
   public let complicationLevel: Double?
   public let backgroundTasks: [Snapshot.BackgroundTaskRecord]
   public let scheduledRefreshes: Int
   public let writesLostAtSuspension: Int
   public let offMainPublishedChanges: Int
-  public let drinksAfterRelaunch: [DrinkSummary]
-  public let healthLoadAnswers: [Bool?]
 
-  /// The fields in which `self` and `other` differ, each as "name: this vs that".
-  public func differences(from other: ObservableBehaviour) -> [String] {
+  /// Observes `snapshot`, taken when the platform's clock read `now`.
+  public init(_ snapshot: Snapshot, now: Date) {
+    func summaries(of drinks: [Drink]) -> [DrinkSummary] {
+      drinks.map { DrinkSummary(mg: $0.mgCaffeine, date: $0.date, now: now) }
+    }
+    modelDrinks = summaries(of: snapshot.modelDrinks)
+    file =
+      switch snapshot.file {
+      case .missing: .missing
+      case .unreadable: .unreadable
+      case .drinks(let drinks): .drinks(summaries(of: drinks))
+      }
+    documentFiles = snapshot.documentFiles
+    healthSamples = snapshot.healthSamples.map {
+      DrinkSummary(mg: $0.mgCaffeine, date: $0.date, now: now)
+    }
+    complicationReloads = snapshot.complicationReloads
+    complicationLevel = snapshot.complicationLevel.map { ($0 * 1000).rounded() / 1000 }
+    backgroundTasks = snapshot.backgroundTasks
+    scheduledRefreshes = snapshot.scheduledRefreshes
+    writesLostAtSuspension = snapshot.writesLostAtSuspension
+    offMainPublishedChanges = snapshot.offMainPublishedChanges
+  }
+
+  /// The parts in which `self` and `other` differ, each as "name: this vs that".
+  public func differences(from other: ObservedState) -> [String] {
     var differences: [String] = []
-    func compare<Value: Equatable>(_ name: String, _ keyPath: KeyPath<ObservableBehaviour, Value>) {
+    func compare<Value: Equatable>(_ name: String, _ keyPath: KeyPath<ObservedState, Value>) {
       if self[keyPath: keyPath] != other[keyPath: keyPath] {
         differences.append("\(name): \(self[keyPath: keyPath]) vs \(other[keyPath: keyPath])")
       }
     }
     compare("model drinks", \.modelDrinks)
-    compare("file drinks", \.fileDrinks)
+    compare("file", \.file)
     compare("documents", \.documentFiles)
     compare("health samples", \.healthSamples)
     compare("complication reloads", \.complicationReloads)
@@ -87,8 +116,27 @@ public struct ObservableBehaviour: Hashable, Sendable {
     compare("scheduled refreshes", \.scheduledRefreshes)
     compare("writes lost at suspension", \.writesLostAtSuspension)
     compare("off-main published changes", \.offMainPublishedChanges)
-    compare("drinks after relaunch", \.drinksAfterRelaunch)
-    compare("health load answers", \.healthLoadAnswers)
+    return differences
+  }
+}
+
+/// The observable behaviour two variants must share for the same scenario: the state at the
+/// end, what a relaunch restores, and how the health loads were answered.
+public struct ObservableBehaviour: Hashable, Sendable {
+  public let final: ObservedState
+  public let drinksAfterRelaunch: [DrinkSummary]
+  public let healthLoadAnswers: [Bool?]
+
+  /// The parts in which `self` and `other` differ, each as "name: this vs that".
+  public func differences(from other: ObservableBehaviour) -> [String] {
+    var differences = final.differences(from: other.final)
+    if drinksAfterRelaunch != other.drinksAfterRelaunch {
+      differences.append(
+        "drinks after relaunch: \(drinksAfterRelaunch) vs \(other.drinksAfterRelaunch)")
+    }
+    if healthLoadAnswers != other.healthLoadAnswers {
+      differences.append("health load answers: \(healthLoadAnswers) vs \(other.healthLoadAnswers)")
+    }
     return differences
   }
 }

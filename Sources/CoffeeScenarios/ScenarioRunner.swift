@@ -10,20 +10,24 @@ public enum ScenarioRunner {
   ///
   /// - Parameters:
   ///   - configuration: the platform to build (seed, clock, logging).
+  ///   - configure: changes the prepared platform before the app launches (latencies, say).
   ///   - onStep: called after each step with its record, for live output.
   public static func run(
     _ scenario: Scenario, on variant: Variant,
     configuration: SimulatedPlatform.Configuration = .init(),
+    configure: (SimulatedPlatform) -> Void = { _ in },
     onStep: (ScenarioOutcome.StepRecord) -> Void = { _ in }
   ) async throws -> ScenarioOutcome {
     let platform = try SimulatedPlatform(configuration: configuration)
     try prepare(platform, for: scenario.setup)
+    configure(platform)
     let answers = Answers()
 
     var driver = variant.launch(platform)
     try await platform.settle(driver)
     var records = [
-      ScenarioOutcome.StepRecord(step: .relaunch, snapshot: Snapshot(of: driver, on: platform))
+      ScenarioOutcome.StepRecord(
+        step: .relaunch, snapshot: Snapshot(of: driver, on: platform), now: platform.clock.now)
     ]
     onStep(records[0])
 
@@ -32,7 +36,7 @@ public enum ScenarioRunner {
         step, on: platform, driver: driver, variant: variant, answers: answers)
       try await platform.settle(driver)
       let record = ScenarioOutcome.StepRecord(
-        step: step, snapshot: Snapshot(of: driver, on: platform))
+        step: step, snapshot: Snapshot(of: driver, on: platform), now: platform.clock.now)
       records.append(record)
       onStep(record)
     }
