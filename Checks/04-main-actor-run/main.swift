@@ -60,26 +60,11 @@ await suite.run()
 func typeCheckDiagnostics(of sources: ExerciseSources, moduleName: String) throws
   -> [CompilerDiagnostic]
 {
-  let files = try FileManager.default.contentsOfDirectory(atPath: sources.directory.path)
-    .filter { $0.hasSuffix(".swift") }.sorted()
-    .map { sources.directory.appendingPathComponent($0).path }
-  let modules = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
-    .deletingLastPathComponent().appendingPathComponent("Modules")
-  let process = Process()
-  process.executableURL = try CompilerDiagnostics.findSwiftc()
-  process.arguments =
-    [
+  try CompilerDiagnostics.diagnostics(
+    compiling: [
       "-typecheck", "-swift-version", "5", "-diagnostic-style", "llvm", "-no-color-diagnostics",
-      "-module-name", moduleName, "-I", modules.path,
-    ] + files
-  let pipe = Pipe()
-  process.standardOutput = pipe
-  process.standardError = pipe
-  try process.run()
-  let output = pipe.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return DiagnosticsParser.parse(String(decoding: output, as: UTF8.self))
-    .filter { $0.severity != .note }
+      "-module-name", moduleName, "-I", CompilerChecks.builtModules.path,
+    ] + CompilerChecks.files(of: sources))
 }
 
 // MARK: - The app's async work, where the check can wait for it

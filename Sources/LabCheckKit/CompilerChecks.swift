@@ -10,30 +10,26 @@ public enum CompilerChecks {
   public static func swift6Diagnostics(of sources: ExerciseSources, moduleName: String) throws
     -> [CompilerDiagnostic]
   {
-    let swiftc = try CompilerDiagnostics.findSwiftc()
-    let files = try FileManager.default.contentsOfDirectory(atPath: sources.directory.path)
-      .filter { $0.hasSuffix(".swift") }.sorted()
-      .map { sources.directory.appendingPathComponent($0).path }
-    let modules = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
-      .deletingLastPathComponent().appendingPathComponent("Modules")
-    let process = Process()
-    process.executableURL = swiftc
-    process.arguments =
-      CompilerDiagnostics.compilerArguments(
-        variant: moduleName, sources: files, modulesPath: modules.path)
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return DiagnosticsParser.parse(String(decoding: data, as: UTF8.self)).filter {
-      $0.severity != .note
-    }
+    try CompilerDiagnostics.diagnostics(
+      compiling: CompilerDiagnostics.compilerArguments(
+        variant: moduleName, sources: files(of: sources), modulesPath: builtModules.path))
   }
 }
 
 extension CompilerChecks {
+  /// The exercise's Swift files, sorted.
+  public static func files(of sources: ExerciseSources) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: sources.directory.path)
+      .filter { $0.hasSuffix(".swift") }.sorted()
+      .map { sources.directory.appendingPathComponent($0).path }
+  }
+
+  /// The modules `swift build` put beside the check executable.
+  public static var builtModules: URL {
+    URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
+      .deletingLastPathComponent().appendingPathComponent("Modules")
+  }
+
   /// Compiles the exercise's sources with `probe` appended to `file`, in the Swift 6 language
   /// mode, and returns the diagnostics on the probe's lines: a way to ask the compiler whether
   /// the learner's code refuses a call it should refuse (a nonisolated caller of a main-actor

@@ -131,6 +131,15 @@ public enum CompilerDiagnostics {
     throw Failure.swiftcNotFound(searched: directories)
   }
 
+  /// Runs `swiftc` with `arguments` in `directory` and parses its errors, warnings and remarks.
+  public static func diagnostics(
+    compiling arguments: [String],
+    in directory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+  ) throws -> [CompilerDiagnostic] {
+    let (_, _, output) = try execute(try findSwiftc(), arguments, in: directory)
+    return DiagnosticsParser.parse(output).filter { $0.severity != .note }
+  }
+
   /// Runs `executable` in `directory`, with its standard output and error in one text.
   private static func execute(
     _ executable: URL, _ arguments: [String], in directory: URL
