@@ -96,3 +96,8 @@ struct ExerciseCatalogTests {
     }
   }
 }
+
+extension ExerciseCatalog.Exercise: CustomTestStringConvertible {
+  /// The exercise's id, so that test output names each case in a few characters.
+  public var testDescription: String { id }
+}
