@@ -28,7 +28,7 @@ suite.check("no captured var is left in loadNewDataFromHealthKit()") {
   let outline = SourceOutline(source: try sources.text(of: file))
   let captured = try typeCheckDiagnostics(of: sources, moduleName: "CoffeeStep04").filter {
     diagnostic in
-    diagnostic.fileName == file && diagnostic.message.contains("captured var")
+    diagnostic.fileName == file && diagnostic.id == "concurrent_access_of_local_capture"
       && outline.declarationPath(atLine: diagnostic.line)
         .starts(with: ["HealthKitController", "loadNewDataFromHealthKit"])
   }
@@ -62,9 +62,9 @@ func typeCheckDiagnostics(of sources: ExerciseSources, moduleName: String) throw
 {
   try CompilerDiagnostics.diagnostics(
     compiling: [
-      "-typecheck", "-swift-version", "5", "-diagnostic-style", "llvm", "-no-color-diagnostics",
-      "-module-name", moduleName, "-I", CompilerChecks.builtModules.path,
-    ] + CompilerChecks.files(of: sources))
+      "-typecheck", "-swift-version", "5", "-module-name", moduleName,
+      "-I", CompilerChecks.builtModules.path,
+    ] + CompilerDiagnostics.diagnosticFormat + CompilerChecks.files(of: sources))
 }
 
 // MARK: - The app's async work, where the check can wait for it

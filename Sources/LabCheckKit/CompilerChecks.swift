@@ -31,9 +31,10 @@ extension CompilerChecks {
   }
 
   /// Compiles the exercise's sources with `probe` appended to `file`, in the Swift 6 language
-  /// mode, and returns the diagnostics on the probe's lines: a way to ask the compiler whether
-  /// the learner's code refuses a call it should refuse (a nonisolated caller of a main-actor
-  /// method, say), when no behaviour can tell.
+  /// mode, and returns the diagnostics on the probe's lines, numbered from the probe's first line
+  /// (1): a way to ask the compiler whether the learner's code refuses a call it should refuse (a
+  /// nonisolated caller of a main-actor method, say), when no behaviour can tell. Match them by
+  /// `id` or `group`, never by message: the wording changes between compilers.
   public static func probeDiagnostics(
     appending probe: String, to file: String, of sources: ExerciseSources, moduleName: String
   ) throws -> [CompilerDiagnostic] {
@@ -53,6 +54,10 @@ extension CompilerChecks {
     }
     let diagnostics = try swift6Diagnostics(
       of: ExerciseSources(path: folder.path), moduleName: moduleName)
-    return diagnostics.filter { $0.fileName == file && $0.line >= firstProbeLine }
+    return diagnostics.filter { $0.fileName == file && $0.line >= firstProbeLine }.map {
+      CompilerDiagnostic(
+        file: $0.file, line: $0.line - firstProbeLine + 1, column: $0.column,
+        severity: $0.severity, message: $0.message, group: $0.group, id: $0.id, notes: $0.notes)
+    }
   }
 }

@@ -65,6 +65,20 @@ struct DiagnosticsParserTests {
     #expect(driverError?.line == 0)
     #expect(driverError?.message == "unknown argument: '-frobnicate'")
 
+    // `-debug-diagnostic-names` puts the diagnostic's ID before its group; both leave the message.
+    let named = DiagnosticsParser.parseLine(
+      "a.swift:6:41: error: reference to captured var 'count' in concurrently-executing code "
+        + "[concurrent_access_of_local_capture] [#SendableClosureCaptures]")
+    #expect(named?.id == "concurrent_access_of_local_capture")
+    #expect(named?.group == "SendableClosureCaptures")
+    #expect(named?.message == "reference to captured var 'count' in concurrently-executing code")
+    let ungrouped = DiagnosticsParser.parseLine(
+      "a.swift:10:46: error: main actor-isolated property 'value' can not be referenced from a "
+        + "nonisolated context [actor_isolated_non_self_reference]")
+    #expect(ungrouped?.id == "actor_isolated_non_self_reference")
+    #expect(ungrouped?.group == nil)
+    #expect(DiagnosticsParser.parseLine("a.swift:1:1: error: no ID [Here]")?.id == nil)
+
     let warning = DiagnosticsParser.parseLine(
       "/tmp/a b/x.swift:3:1: warning: var 'x' was never mutated [#NeverMutated]")
     #expect(warning?.file == "/tmp/a b/x.swift")

@@ -23,6 +23,10 @@ public struct CompilerDiagnostic: Sendable, Hashable, CustomStringConvertible {
   /// The diagnostic group the compiler appends as `[#Name]`, such as `SendableClosureCaptures`;
   /// nil when it names none.
   public let group: String?
+  /// The diagnostic's identifier in the compiler, such as `concurrent_access_of_local_capture`,
+  /// which `swiftc -debug-diagnostic-names` appends as `[name]`; nil without that flag. Unlike the
+  /// message, it does not change with the wording: checks match on it and on `group`.
+  public let id: String?
   /// The notes the compiler printed right after this diagnostic.
   public var notes: [CompilerDiagnostic]
 
@@ -31,7 +35,7 @@ public struct CompilerDiagnostic: Sendable, Hashable, CustomStringConvertible {
 
   public init(
     file: String, line: Int, column: Int, severity: Severity, message: String,
-    group: String? = nil, notes: [CompilerDiagnostic] = []
+    group: String? = nil, id: String? = nil, notes: [CompilerDiagnostic] = []
   ) {
     self.file = file
     self.line = line
@@ -39,6 +43,7 @@ public struct CompilerDiagnostic: Sendable, Hashable, CustomStringConvertible {
     self.severity = severity
     self.message = message
     self.group = group
+    self.id = id
     self.notes = notes
   }
 
@@ -53,6 +58,7 @@ public struct CompilerDiagnostic: Sendable, Hashable, CustomStringConvertible {
 
   /// The diagnostic as the compiler printed its first line.
   public var description: String {
-    "\(location): \(severity.rawValue): \(message)" + (group.map { " [#\($0)]" } ?? "")
+    "\(location): \(severity.rawValue): \(message)" + (id.map { " [\($0)]" } ?? "")
+      + (group.map { " [#\($0)]" } ?? "")
   }
 }

@@ -88,14 +88,14 @@ public enum CompilerDiagnostics {
   ///   whole-module job also reports every file: with one job per file, the driver stops after
   ///   the first file with errors.
   /// - `-diagnostic-style llvm` prints every note with its own location, and keeps the
-  ///   `[#Group]` names.
+  ///   `[#Group]` names; `-debug-diagnostic-names` adds each diagnostic's `[id]`.
   public static func compilerArguments(
     variant: String, sources: [String], modulesPath: String
   ) -> [String] {
     [
       "-emit-sil", "-wmo", "-o", "/dev/null",
       "-swift-version", "6", "-strict-concurrency=complete",
-      "-diagnostic-style", "llvm", "-no-color-diagnostics",
+    ] + diagnosticFormat + [
       "-module-name", targets[variant] ?? variant,
       "-I", modulesPath,
     ] + sources
@@ -131,13 +131,41 @@ public enum CompilerDiagnostics {
     throw Failure.swiftcNotFound(searched: directories)
   }
 
+  /// The flags that make `swiftc` print what `DiagnosticsParser` reads: one line per diagnostic,
+  /// with its location, its `[id]` and its `[#Group]`, without colour.
+  public static let diagnosticFormat = [
+    "-diagnostic-style", "llvm", "-no-color-diagnostics", "-debug-diagnostic-names",
+  ]
+
   /// Runs `swiftc` with `arguments` in `directory` and parses its errors, warnings and remarks.
+  /// Pass `diagnosticFormat` among the arguments.
   public static func diagnostics(
     compiling arguments: [String],
     in directory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
   ) throws -> [CompilerDiagnostic] {
-    let (_, _, output) = try execute(try findSwiftc(), arguments, in: directory)
-    return DiagnosticsParser.parse(output).filter { $0.severity != .note }
+    try outcome(compiling: arguments, in: directory).diagnostics
+  }
+
+  /// What one run of `swiftc` ended with: its exit status, whether it crashed, and its errors,
+  /// warnings and remarks (notes attached to them).
+  public struct Outcome: Sendable {
+    public let status: Int32
+    public let crashed: Bool
+    public let diagnostics: [CompilerDiagnostic]
+    /// Everything the compiler printed, for a reader when the diagnostics are not enough.
+    public let output: String
+  }
+
+  /// Runs `swiftc` with `arguments` in `directory` and reports how it ended. Pass
+  /// `diagnosticFormat` among the arguments.
+  public static func outcome(
+    compiling arguments: [String],
+    in directory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+  ) throws -> Outcome {
+    let (status, crashed, output) = try execute(try findSwiftc(), arguments, in: directory)
+    return Outcome(
+      status: status, crashed: crashed,
+      diagnostics: DiagnosticsParser.parse(output).filter { $0.severity != .note }, output: output)
   }
 
   /// Runs `executable` in `directory`, with its standard output and error in one text.

@@ -153,7 +153,8 @@ extension DiagnosticsReport {
         "  [\(group == CompilerDiagnostic.ungrouped ? group : "#" + group)] \(members.count)")
       for diagnostic in members {
         lines.append(
-          "    \(diagnostic.location): \(diagnostic.severity.rawValue): \(diagnostic.message)")
+          "    \(diagnostic.location): \(diagnostic.severity.rawValue): \(diagnostic.message)"
+            + (diagnostic.id.map { " [\($0)]" } ?? ""))
         var context = declaration(of: diagnostic).map { "in \($0)" } ?? "outside any declaration"
         if variant == "before" {
           let ids = entryIDs(of: diagnostic)
