@@ -68,6 +68,11 @@ let package = Package(
     .testTarget(name: "LabKitTests", dependencies: ["LabKit"], swiftSettings: swift6),
     .testTarget(name: "KataSupportTests", dependencies: ["KataSupport"], swiftSettings: swift6),
     .testTarget(name: "CoffeeDomainTests", dependencies: ["CoffeeDomain"], swiftSettings: swift6),
+    // Every claim the lab makes about the compiler, proven by the compiler: Probes/ holds one
+    // small source per claim, which the tests compile rather than build.
+    .testTarget(
+      name: "CompilerClaimTests", dependencies: ["RaceLab"], exclude: ["Probes"],
+      swiftSettings: swift6),
     .testTarget(
       name: "CoffeeTrackerTests",
       dependencies: ["CoffeeDomain", "SimulatedPlatform", "CoffeeScenarios", "RaceLab"],
