@@ -176,7 +176,8 @@ struct CompilerClaimTests {
   /// Where the lab's text lives: every claim a learner or an instructor reads.
   static let citingRoots = ["README.md", "docs", "Exercises", "Solutions", "Checks", "Sources"]
 
-  /// The probe IDs each file cites as `(probe: id)`, by path relative to the package root.
+  /// The probe IDs each file cites as `(probe: id)` (or `(...; probe: id)`, and the ID may start
+  /// the next line), by path relative to the package root.
   static func citations() throws -> [String: Set<String>] {
     var citations: [String: Set<String>] = [:]
     for root in citingRoots {
@@ -193,7 +194,7 @@ struct CompilerClaimTests {
       for file in files where [".md", ".json", ".swift"].contains(where: file.hasSuffix) {
         let text = try String(
           contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8)
-        let cited = text.matches(of: #/\(probe: (?<id>[a-z0-9-]+)\)/#).map { String($0.id) }
+        let cited = text.matches(of: #/probe:\s+(?<id>[a-z0-9-]+)\)/#).map { String($0.id) }
         if !cited.isEmpty { citations[file, default: []].formUnion(cited) }
       }
     }

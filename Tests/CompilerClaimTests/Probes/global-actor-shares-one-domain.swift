@@ -1,6 +1,6 @@
 // Claim: types on one global actor call each other synchronously, like ordinary code; separate
 //   actors need an `await` for every call; code outside the global actor reaches it with `await`.
-// Stated in: Exercises/store-07-global-actor/README.md, Exercises/exercises.json
+// Stated in: Exercises/store-07-global-actor/README.md
 // Flags: -swift-version 6
 
 @globalActor actor ImagePipeline {
