@@ -84,9 +84,9 @@ public enum CompilerDiagnostics {
 
   /// The arguments after `swiftc`:
   /// - `-emit-sil -wmo -o /dev/null` runs the type checker and then the SIL diagnostic passes,
-  ///   where region-based isolation (`sending`) is checked; `-typecheck` would skip those. One
-  ///   whole-module job also reports every file: with one job per file, the driver stops after
-  ///   the first file with errors.
+  ///   where region-based isolation (`sending`) is checked; `-typecheck` would skip those
+  ///   (probe: typecheck-skips-region-isolation). One whole-module job also reports every file:
+  ///   with one job per file, the driver stops after the first file with errors.
   /// - `-diagnostic-style llvm` prints every note with its own location, and keeps the
   ///   `[#Group]` names; `-debug-diagnostic-names` adds each diagnostic's `[id]`.
   public static func compilerArguments(

@@ -111,7 +111,8 @@ extension DiagnosticsReport {
       lines += renderEntries()
     }
     if diagnostics.contains(where: { $0.severity == .error }) {
-      // Region-based isolation (`sending`) is checked only after type checking succeeds.
+      // Region-based isolation (`sending`) is checked only after type checking succeeds
+      // (probe: type-errors-hide-region-isolation).
       lines += [
         "",
         "Note: errors stop the compiler before its region-based isolation checks (sending values",
