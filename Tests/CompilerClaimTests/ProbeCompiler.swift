@@ -1,8 +1,8 @@
 import Foundation
 import RaceLab
 
-/// Compiles and runs probes with the toolchain's `swiftc` (`SWIFT_EXEC` if set, else the first on
-/// `PATH`), a few at a time: the tests ask for all of them at once, the machine has few cores.
+/// Compiles and runs probes with the toolchain's `swiftc` (`CompilerDiagnostics.findSwiftc()`), a
+/// few at a time: the tests ask for all of them at once, the machine has few cores.
 enum ProbeCompiler {
   /// The folder that holds the probes.
   static let probesDirectory = URL(fileURLWithPath: #filePath)

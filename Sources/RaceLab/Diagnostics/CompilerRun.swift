@@ -114,7 +114,9 @@ public enum CompilerDiagnostics {
     return files
   }
 
-  /// `swiftc`: `SWIFT_EXEC` if set (the variable SwiftPM honours too), else the first on `PATH`.
+  /// `swiftc`: `SWIFT_EXEC` if set (the variable SwiftPM honours too); else, on Linux, the one in
+  /// the toolchain whose Swift runtime this process runs on, the compiler that built it; else
+  /// the first on `PATH`.
   public static func findSwiftc() throws -> URL {
     let environment = ProcessInfo.processInfo.environment
     if let exec = environment["SWIFT_EXEC"], !exec.isEmpty {
@@ -123,12 +125,36 @@ public enum CompilerDiagnostics {
       }
       return URL(fileURLWithPath: exec)
     }
+    if let toolchain = swiftcOfLoadedRuntime() { return toolchain }
     let directories = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
     for directory in directories {
       let candidate = URL(fileURLWithPath: directory).appendingPathComponent("swiftc")
       if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
     }
     throw Failure.swiftcNotFound(searched: directories)
+  }
+
+  /// On Linux, a toolchain's runtime lives in `usr/lib/swift/linux/libswiftCore.so`, beside its
+  /// `usr/bin/swiftc`; `/proc/self/maps` names the one this process loaded. Nil elsewhere (on
+  /// macOS the runtime is the system's), or when that toolchain has no `swiftc`.
+  private static func swiftcOfLoadedRuntime() -> URL? {
+    #if os(Linux)
+      // Read to the end: a /proc file reports its size as 0.
+      guard let data = FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile(),
+        let line = String(decoding: data, as: UTF8.self).split(separator: "\n")
+          .first(where: { $0.hasSuffix("/libswiftCore.so") }),
+        let slash = line.firstIndex(of: "/")
+      else { return nil }
+      let swiftc = URL(fileURLWithPath: String(line[slash...]))
+        .deletingLastPathComponent()  // usr/lib/swift/linux
+        .deletingLastPathComponent()  // usr/lib/swift
+        .deletingLastPathComponent()  // usr/lib
+        .deletingLastPathComponent()  // usr
+        .appendingPathComponent("bin/swiftc")
+      return FileManager.default.isExecutableFile(atPath: swiftc.path) ? swiftc : nil
+    #else
+      return nil
+    #endif
   }
 
   /// The flags that make `swiftc` print what `DiagnosticsParser` reads: one line per diagnostic,
