@@ -20,22 +20,39 @@ suite.check("a load returns only once the model holds the new drinks") {
 }
 
 suite.check("no captured var is left in loadNewDataFromHealthKit()") {
-  // The compiler's lesson: "reference to captured var in concurrently-executing code", a warning
-  // in the exercise's Swift 5 mode and an error in the Swift 6 mode. Only the diagnostics inside
-  // loadNewDataFromHealthKit count.
+  // The compiler's lesson in the exercise's Swift 5 mode: a `var` captured by the `@MainActor
+  // @Sendable` closure of `MainActor.run` is a warning in the group SendableClosureCaptures. The
+  // Swift 6 mode accepts this capture (region-based isolation, SE-0414, sees that the load awaits
+  // the closure), so the Swift 5 mode is the one that can tell. Only diagnostics inside
+  // loadNewDataFromHealthKit count, matched by group, never by wording.
   let sources = try ExerciseSources()
   let file = "HealthKitController.swift"
-  let outline = SourceOutline(source: try sources.text(of: file))
+  let source = try sources.text(of: file)
+  let outline = SourceOutline(source: source)
+  let function = ["HealthKitController", "loadNewDataFromHealthKit"]
   let captured = try typeCheckDiagnostics(of: sources, moduleName: "CoffeeStep04").filter {
     diagnostic in
     diagnostic.fileName == file && diagnostic.id == "concurrent_access_of_local_capture"
-      && outline.declarationPath(atLine: diagnostic.line)
-        .starts(with: ["HealthKitController", "loadNewDataFromHealthKit"])
+      && outline.declarationPath(atLine: diagnostic.line).starts(with: function)
   }
-  guard let first = captured.first else { return .pass }
-  return .fail(
-    "the compiler still reports, line \(first.line): \(first.message). Declare `let newDrinks: "
-      + "[Drink]` and assign it in both branches, so that there is no var to capture")
+  if let first = captured.first {
+    return .fail(
+      "the compiler still reports, line \(first.line): \(first.message) [#SendableClosureCaptures]. "
+        + "Declare `let newDrinks: [Drink]` and assign it in both branches, so that there is no "
+        + "var to capture")
+  }
+  // `nonisolated(unsafe) var` silences the warning without removing the shared variable.
+  let lineCount = source.split(separator: "\n", omittingEmptySubsequences: false).count
+  if let unsafeLine = (1...lineCount).first(where: { line in
+    outline.declarationPath(atLine: line).starts(with: function)
+      && outline.code(atLine: line)?.contains("nonisolated(unsafe)") == true
+  }) {
+    return .fail(
+      "line \(unsafeLine) marks a variable `nonisolated(unsafe)`: that only stops the compiler "
+        + "from checking it. Declare `let newDrinks: [Drink]` instead, so that there is no var to "
+        + "capture")
+  }
+  return .pass
 }
 
 suite.check("health sync still adds and deletes drinks") {
@@ -53,10 +70,9 @@ await suite.run()
 // MARK: - The compiler, in the exercise's own language mode
 
 /// The diagnostics of the exercise's sources type-checked in the Swift 5 language mode, the
-/// exercise's own: there, what the Swift 6 mode refuses is a warning, and one error elsewhere in
-/// the module does not hide it. (`CompilerChecks.swift6Diagnostics` runs the Swift 6 mode, where
-/// the type checker's errors elsewhere in this module stop the compiler before its data-race
-/// diagnostics.)
+/// exercise's own, where the captured var is a warning of the type checker. (The Swift 6 mode,
+/// with region-based isolation, accepts it here; and `-typecheck` never runs the flow-sensitive
+/// checks of region-based isolation, which need SIL.)
 func typeCheckDiagnostics(of sources: ExerciseSources, moduleName: String) throws
   -> [CompilerDiagnostic]
 {

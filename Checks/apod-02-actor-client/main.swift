@@ -85,8 +85,9 @@ suite.check("a transport failure throws transportFailed") {
   return expectError(.transportFailed, from: await fetch(ApodClient(transport: transport)))
 }
 
-suite.check("a cancelled fetch throws cancelled") {
-  let transport = SimulatedTransport()
+/// Holds the request at its gate, cancels the fetching task there, and expects `.cancelled`. No
+/// timing: the gate ends the request only when its task is cancelled.
+func expectCancelled(_ transport: SimulatedTransport) async -> CheckOutcome {
   transport.route(rangeURL, body: CannedApod.json(pictures))
   transport.hold(rangeURL)
   let client = ApodClient(transport: transport)
@@ -94,6 +95,17 @@ suite.check("a cancelled fetch throws cancelled") {
   await transport.waitUntilHeld(1)
   task.cancel()
   return expectError(.cancelled, from: await task.value)
+}
+
+suite.check("a cancelled fetch throws cancelled") {
+  // The transport reports the cancellation with CancellationError, the Swift convention.
+  await expectCancelled(SimulatedTransport())
+}
+
+suite.check("a fetch that URLSession reports as URLError(.cancelled) throws cancelled") {
+  // URLSession's async methods report a cancelled task with URLError(.cancelled), not
+  // CancellationError: the transport does the same here.
+  await expectCancelled(SimulatedTransport(reportsCancellation: .asURLError))
 }
 
 await suite.run()

@@ -76,10 +76,11 @@ actor ApodClient: ApodNetworking {
     let status: HTTPStatus
     do {
       (data, status) = try await transport.data(for: url)
-    } catch is CancellationError {
-      throw .cancelled
     } catch {
-      throw .transportFailed
+      // Cancellation comes in two forms: CancellationError, the Swift convention, and
+      // URLError(.cancelled), what URLSession's async methods throw. Asking the task itself
+      // covers both, and any other form an API may choose.
+      throw Task.isCancelled || error is CancellationError ? .cancelled : .transportFailed
     }
     guard status == .ok else { throw .invalidServerResponse(status) }
     do {

@@ -15,9 +15,19 @@ import Foundation
 ///     await transport.waitUntil { $0.held == 1 }
 ///     transport.release(url)
 ///
-/// A held request whose task is cancelled ends at once with `CancellationError` and is counted in
-/// `Statistics.cancellations`.
+/// A held request whose task is cancelled ends at once and is counted in
+/// `Statistics.cancellations`. It throws `CancellationError`, the Swift convention, unless the
+/// transport was made with `reportsCancellation: .asURLError`: then it throws
+/// `URLError(.cancelled)`, as `URLSession`'s async methods do.
 public final class SimulatedTransport: Sendable {
+  /// The error a request ends with when its task is cancelled.
+  public enum CancellationReport: Sendable {
+    /// `CancellationError`, what `Task.checkCancellation()` and most Swift APIs throw.
+    case asCancellationError
+    /// `URLError(.cancelled)`, what `URLSession.data(from:)` and its async siblings throw.
+    case asURLError
+  }
+
   /// What the transport has seen so far.
   public struct Statistics: Sendable, Equatable {
     /// Every request that arrived, held or not, finished or not.
@@ -101,13 +111,20 @@ public final class SimulatedTransport: Sendable {
 
   private let state = LockedValue(State())
   private let clock: any Clock<Duration>
+  private let cancellationReport: CancellationReport
 
   /// A transport with no routes: every URL answers 404 until given a route.
   ///
-  /// - Parameter clock: the clock that route latencies are slept on; a test passes a
-  ///   `ManualClock` and advances it.
-  public init(clock: any Clock<Duration> = ContinuousClock()) {
+  /// - Parameters:
+  ///   - clock: the clock that route latencies are slept on; a test passes a `ManualClock` and
+  ///     advances it.
+  ///   - reportsCancellation: the error a cancelled request throws.
+  public init(
+    clock: any Clock<Duration> = ContinuousClock(),
+    reportsCancellation cancellationReport: CancellationReport = .asCancellationError
+  ) {
     self.clock = clock
+    self.cancellationReport = cancellationReport
   }
 
   // MARK: - Setting up
@@ -270,7 +287,8 @@ public final class SimulatedTransport: Sendable {
   /// Fetches `url`: waits at its gate if it is held, then for its latency, then answers its
   /// route (404 and no bytes when it has none) or throws its failure.
   ///
-  /// Throws `CancellationError` when the calling task is cancelled before the answer.
+  /// Throws `CancellationError`, or `URLError(.cancelled)` when made with `reportsCancellation:
+  /// .asURLError`, when the calling task is cancelled before the answer.
   public func data(for url: URL) async throws -> (Data, HTTPStatus) {
     var holdID: Int?
     update { state in
@@ -292,14 +310,16 @@ public final class SimulatedTransport: Sendable {
       }
       return answer
     } catch {
+      let cancelled = error is CancellationError
       update {
         $0.statistics.inFlight -= 1
-        if error is CancellationError {
+        if cancelled {
           $0.statistics.cancellations += 1
         } else {
           $0.statistics.failures += 1
         }
       }
+      if cancelled, cancellationReport == .asURLError { throw URLError(.cancelled) }
       throw error
     }
   }

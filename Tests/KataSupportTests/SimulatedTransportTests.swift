@@ -140,6 +140,19 @@ struct SimulatedTransportTests {
     #expect(statistics.responses == 0)
   }
 
+  @Test("A transport that reports cancellation as URLSession does throws URLError(.cancelled)")
+  func cancellationAsURLError() async throws {
+    let transport = SimulatedTransport(reportsCancellation: .asURLError)
+    transport.hold(first)
+    let request = Task { try await transport.data(for: first) }
+    await transport.waitUntilHeld(1)
+    request.cancel()
+    let error = await #expect(throws: URLError.self) { try await request.value }
+    #expect(error?.code == .cancelled)
+    #expect(transport.statistics.cancellations == 1)
+    #expect(transport.statistics.failures == 0)
+  }
+
   @Test("A request from an already cancelled task is cancelled and counted")
   func alreadyCancelled() async throws {
     let transport = SimulatedTransport()

@@ -1,8 +1,9 @@
 // Claim: in the Swift 6 mode, a `@MainActor @Sendable` closure that captures a `var` is left to
 //   region-based isolation (SE-0414), not to the captured-var check: awaited to completion (as
 //   `MainActor.run` is) it gets no diagnostic, even when it mutates the var; escaping while the
-//   caller still uses the var, it is an error: sending the var risks a data race.
-// Stated in: pending (lessons branch: Exercises/04-main-actor-run/README.md)
+//   caller still uses the var (an escaping closure, or `async let` of `MainActor.run`), it is an
+//   error: sending the var risks a data race.
+// Stated in: Exercises/04-main-actor-run/README.md
 // Flags: -swift-version 6
 
 func runOnMainNow(_ body: @MainActor @Sendable () -> Void) async {}
@@ -16,4 +17,13 @@ func load() async {
   // expect-error: regionbasedisolation_named_send_yields_race #SendingRisksDataRace
   runOnMainLater { print(count) }
   print(count)
+}
+
+func loadConcurrently() async {
+  var count = 0
+  count += 1
+  // expect-error: regionbasedisolation_named_send_yields_race #SendingRisksDataRace
+  async let done: Void = MainActor.run { print(count) }
+  count += 1
+  await done
 }

@@ -1,6 +1,6 @@
 // Claim: in the Swift 6 mode, a plain `@Sendable` closure (not isolated to a global actor) that
 //   captures a `var`, escaping or not, is an error: a captured var in concurrently-executing code.
-// Stated in: pending (lessons branch: Exercises/04-main-actor-run/README.md)
+// Stated in: Exercises/04-main-actor-run/README.md
 // Flags: -swift-version 6
 
 func runNow(_ body: @Sendable () -> Void) { body() }

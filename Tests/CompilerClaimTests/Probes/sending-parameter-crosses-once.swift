@@ -1,7 +1,7 @@
 // Claim: a `sending` parameter lets a non-Sendable value cross into an actor when the caller does
 //   not use it afterwards; using it afterwards is an error (region-based isolation, SE-0414 and
 //   SE-0430). Without `sending`, the same value cannot cross at all.
-// Stated in: pending (lessons branch: Exercises/12-swift-6-mode/README.md)
+// Stated in: Exercises/12-swift-6-mode/README.md
 // Flags: -swift-version 6
 
 final class Drinks {

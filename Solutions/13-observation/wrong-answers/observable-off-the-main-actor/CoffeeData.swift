@@ -94,8 +94,9 @@ actor CoffeeDataStore {
 // The data model for the Coffee Tracker app.
 //
 // After the migration: Observation, not an ObservableObject, tells the views what changed.
-// WRONG: Observation is thread-safe, but that does not put the changes on the main actor; the
-// model is no longer on it, and only claims to be Sendable.
+// WRONG: only Observation's registrar is thread-safe, not the drinks it stores, and nothing
+// puts the changes on the main actor; the model is no longer on it, and only claims to be
+// Sendable.
 @Observable
 final class CoffeeData: @unchecked Sendable {
   let logger: Logger
