@@ -25,7 +25,7 @@ func callerThatLetsGo(_ controller: HealthKitController) {
 
 func callerThatKeepsUsing(_ controller: HealthKitController) {
   let counter = Counter()
-  // expect-error: regionbasedisolation_named_send_yields_race #SendingRisksDataRace
+  // expect-error: regionbasedisolation_type_send_yields_race #SendingRisksDataRace
   controller.requestAuthorization { _ in counter.value += 1 }
   counter.value += 1
 }
