@@ -27,8 +27,8 @@ extension Scenario {
       .modelHolds([]),
       .equal("no data file is written for an empty list", { $0.final.file }, { _ in .missing }),
       .equal(
-        "one background refresh is scheduled at launch", { $0.final.scheduledRefreshes }, { _ in 1 }
-      ),
+        "no background refresh is scheduled before the app goes to the background",
+        { $0.final.scheduledRefreshes }, { _ in 0 }),
     ])
 
   static let launchWithSavedFile = Scenario(
@@ -55,7 +55,7 @@ extension Scenario {
       .modelHolds(drinks((96, 30), (128, 0))),
       .healthStoreHolds(drinks((96, 30), (128, 0))),
       .equal("each drink's sample carries the drink's UUID") { outcome in
-        Set(outcome.final.healthSamples.map(\.syncIdentifier))
+        Set(outcome.final.healthSamples.compactMap(\.syncIdentifier))
       } _: {
         Set($0.final.modelDrinks.map(\.uuid))
       },
@@ -76,6 +76,9 @@ extension Scenario {
     expectations: [
       .modelHolds(drinks((192, 0))),
       .healthStoreHolds(drinks((192, 0))),
+      .equal(
+        "going to the background schedules one background refresh",
+        { $0.final.scheduledRefreshes }, { _ in 1 }),
     ],
     knownBeforeBugs: [.blockingIOOnMainQueue])
 
@@ -144,6 +147,24 @@ extension Scenario {
     expectations: [
       .modelHolds(drinks((144, 15))),
       .healthStoreHolds(drinks((144, 15))),
+      Expectation("coming to the foreground asks for authorization, then loads") { outcome in
+        let kinds = outcome.events.map(\.kind)
+        guard
+          let active = kinds.lastIndex(where: {
+            if case .applicationStateChanged(.active) = $0 { true } else { false }
+          })
+        else { return "the app never became active" }
+        let afterActive = kinds[active...]
+        guard
+          let asked = afterActive.firstIndex(where: {
+            if case .healthAuthorizationRequested = $0 { true } else { false }
+          })
+        else { return "no authorization request after the app became active" }
+        let queried = afterActive[asked...].contains {
+          if case .healthQueryAnswered = $0 { true } else { false }
+        }
+        return queried ? nil : "no health query after the authorization request"
+      },
     ])
 
   static let healthStoreUnavailable = Scenario(
