@@ -32,7 +32,8 @@ public enum ComplicationTimeline {
       // Each date is computed from `date`, not from the previous entry, so no rounding adds up.
       let entryDate = date.addingTimeInterval(Double(entries.count + 1) * spacing)
       guard entryDate < end else { break }
-      entries.append(TimelineEntry(date: entryDate, mgCaffeine: drinks.totalCaffeine(at: entryDate)))
+      entries.append(
+        TimelineEntry(date: entryDate, mgCaffeine: drinks.totalCaffeine(at: entryDate)))
     }
     return entries
   }

@@ -71,7 +71,8 @@ struct ComplicationTimelineTests {
     let entries = ComplicationTimeline.entries(for: drinks, after: start, limit: 1000)
     #expect(entries.count == Self.fullDay)
     for (index, entry) in entries.enumerated() {
-      try #require(entry.date == start.addingTimeInterval(Double(index + 1) * 300), "entry \(index)")
+      try #require(
+        entry.date == start.addingTimeInterval(Double(index + 1) * 300), "entry \(index)")
     }
   }
 

@@ -11,8 +11,9 @@ import Testing
 @MainActor
 struct DrinkIdentityTests {
   /// Launches `variant` and waits until it is still.
-  private func launch(_ variant: Variant) async throws -> (SimulatedPlatform, any CoffeeTrackerDriver)
-  {
+  private func launch(_ variant: Variant) async throws -> (
+    SimulatedPlatform, any CoffeeTrackerDriver
+  ) {
     let platform = try SimulatedPlatform()
     let driver = variant.launch(platform)
     try await platform.settle(driver)
