@@ -148,19 +148,20 @@ extension Scenario {
       .modelHolds(drinks((144, 15))),
       .healthStoreHolds(drinks((144, 15))),
       Expectation("coming to the foreground asks for authorization, then loads") { outcome in
-        let kinds = outcome.events.map(\.kind)
         guard
-          let active = kinds.lastIndex(where: {
-            if case .applicationStateChanged(.active) = $0 { true } else { false }
-          })
+          let index = outcome.steps.lastIndex(where: { $0.step == .setApplicationState(.active) }),
+          index > 0
         else { return "the app never became active" }
-        let afterActive = kinds[active...]
+        // The events of that step alone, not the relaunch's own request and load.
+        let kinds = outcome.events[
+          outcome.steps[index - 1].snapshot.eventCount..<outcome.steps[index].snapshot.eventCount
+        ].map(\.kind)
         guard
-          let asked = afterActive.firstIndex(where: {
+          let asked = kinds.firstIndex(where: {
             if case .healthAuthorizationRequested = $0 { true } else { false }
           })
-        else { return "no authorization request after the app became active" }
-        let queried = afterActive[asked...].contains {
+        else { return "no authorization request when the app became active" }
+        let queried = kinds[asked...].contains {
           if case .healthQueryAnswered = $0 { true } else { false }
         }
         return queried ? nil : "no health query after the authorization request"
