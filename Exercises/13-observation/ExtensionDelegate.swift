@@ -16,19 +16,28 @@ final class ExtensionDelegate: WatchExtensionDelegate {
     self.clock = platform.clock
   }
 
-  // The app finished launching: ask for the first background refresh.
+  // The app finished launching. The model has already begun loading; the first background
+  // refresh is scheduled when the app goes to the background.
   func applicationDidFinishLaunching() {
-    scheduleBackgroundRefreshTasks()
+    logger.debug("The app finished launching.")
   }
 
-  // The app came to the foreground: look for drinks added elsewhere.
+  // The app came to the foreground: make sure the app has asked for health authorization,
+  // then look for drinks added elsewhere.
   func applicationDidBecomeActive() {
-    Task { await model.healthKitController.loadNewDataFromHealthKit() }
+    Task {
+      guard await model.healthKitController.requestAuthorization() else {
+        logger.debug("Unable to authorize HealthKit.")
+        return
+      }
+      await model.healthKitController.loadNewDataFromHealthKit()
+    }
   }
 
-  // The app went to the background.
+  // The app went to the background: schedule a background refresh to update the
+  // complications.
   func applicationDidEnterBackground() {
-    logger.debug("The app entered the background.")
+    scheduleBackgroundRefreshTasks()
   }
 
   // Handle background tasks.

@@ -8,7 +8,8 @@ public struct Drink: Hashable, Codable, Sendable {
   public let mgCaffeine: Double
   /// When the drink was drunk.
   public let date: Date
-  /// The drink's identity; also the health store sample's sync identifier.
+  /// The drink's identity. The app writes it as its health sample's sync identifier; a drink
+  /// loaded from another device's sample takes that sample's own UUID.
   public let uuid: UUID
 
   /// Creates a drink.

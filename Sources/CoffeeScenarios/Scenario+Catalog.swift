@@ -27,8 +27,8 @@ extension Scenario {
       .modelHolds([]),
       .equal("no data file is written for an empty list", { $0.final.file }, { _ in .missing }),
       .equal(
-        "one background refresh is scheduled at launch", { $0.final.scheduledRefreshes }, { _ in 1 }
-      ),
+        "no background refresh is scheduled before the app goes to the background",
+        { $0.final.scheduledRefreshes }, { _ in 0 }),
     ])
 
   static let launchWithSavedFile = Scenario(
@@ -55,7 +55,7 @@ extension Scenario {
       .modelHolds(drinks((96, 30), (128, 0))),
       .healthStoreHolds(drinks((96, 30), (128, 0))),
       .equal("each drink's sample carries the drink's UUID") { outcome in
-        Set(outcome.final.healthSamples.map(\.syncIdentifier))
+        Set(outcome.final.healthSamples.compactMap(\.syncIdentifier))
       } _: {
         Set($0.final.modelDrinks.map(\.uuid))
       },
@@ -76,6 +76,9 @@ extension Scenario {
     expectations: [
       .modelHolds(drinks((192, 0))),
       .healthStoreHolds(drinks((192, 0))),
+      .equal(
+        "going to the background schedules one background refresh",
+        { $0.final.scheduledRefreshes }, { _ in 1 }),
     ],
     knownBeforeBugs: [.blockingIOOnMainQueue])
 
@@ -144,6 +147,25 @@ extension Scenario {
     expectations: [
       .modelHolds(drinks((144, 15))),
       .healthStoreHolds(drinks((144, 15))),
+      Expectation("coming to the foreground asks for authorization, then loads") { outcome in
+        guard
+          let index = outcome.steps.lastIndex(where: { $0.step == .setApplicationState(.active) }),
+          index > 0
+        else { return "the app never became active" }
+        // The events of that step alone, not the relaunch's own request and load.
+        let kinds = outcome.events[
+          outcome.steps[index - 1].snapshot.eventCount..<outcome.steps[index].snapshot.eventCount
+        ].map(\.kind)
+        guard
+          let asked = kinds.firstIndex(where: {
+            if case .healthAuthorizationRequested = $0 { true } else { false }
+          })
+        else { return "no authorization request when the app became active" }
+        let queried = kinds[asked...].contains {
+          if case .healthQueryAnswered = $0 { true } else { false }
+        }
+        return queried ? nil : "no health query after the authorization request"
+      },
     ])
 
   static let healthStoreUnavailable = Scenario(

@@ -94,7 +94,7 @@ public enum ScenarioRunner {
     }
     for case .otherDeviceAddsSample(let mg, let minutesAgo, let id) in setup.existingSamples {
       platform.healthStore.addSampleFromAnotherDevice(
-        mgCaffeine: mg, date: now.addingTimeInterval(-minutesAgo * 60), syncIdentifier: id)
+        mgCaffeine: mg, date: now.addingTimeInterval(-minutesAgo * 60), uuid: id)
     }
   }
 
@@ -110,9 +110,9 @@ public enum ScenarioRunner {
         mgCaffeine: type.mgCaffeinePerServing, onDate: now.addingTimeInterval(-minutesAgo * 60))
     case .otherDeviceAddsSample(let mg, let minutesAgo, let id):
       platform.healthStore.addSampleFromAnotherDevice(
-        mgCaffeine: mg, date: now.addingTimeInterval(-minutesAgo * 60), syncIdentifier: id)
+        mgCaffeine: mg, date: now.addingTimeInterval(-minutesAgo * 60), uuid: id)
     case .userDeletesSample(let id):
-      platform.healthStore.deleteSample(syncIdentifier: id)
+      platform.healthStore.deleteSample(uuid: id)
     case .syncHealth:
       platform.runtime.resume()
       driver.loadNewDataFromHealthKit(completion: answers.healthLoad.slot())

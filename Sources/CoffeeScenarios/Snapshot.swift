@@ -43,6 +43,9 @@ public struct Snapshot: Sendable {
   public let writesLostAtSuspension: Int
   public let blockingIOOnMainQueue: Int
   public let errorsLogged: [String]
+  /// How many platform events were recorded by then: a step's own events lie between the
+  /// previous step's count and its own.
+  public let eventCount: Int
   /// The caffeine level and equivalent cups the model's drinks give now.
   public let caffeineLevel: Double
   public let equivalentCups: Double
@@ -81,6 +84,7 @@ public struct Snapshot: Sendable {
         nil
       }
     }
+    eventCount = events.count
     caffeineLevel = modelDrinks.totalCaffeine(at: now)
     equivalentCups = modelDrinks.equivalentCups(today: now, calendar: platform.calendar)
   }

@@ -6,9 +6,10 @@ import SimulatedPlatform
 public enum Step: Sendable, Hashable, CustomStringConvertible {
   /// The user adds a drink from the menu, dated `minutesAgo` before the platform's now.
   case addDrink(DrinkType, minutesAgo: Double = 0)
-  /// Another device writes a caffeine sample with a known identifier.
+  /// Another device writes a caffeine sample whose `uuid` is `id`, with no sync identifier, as a
+  /// sample typed into the Health app has none.
   case otherDeviceAddsSample(mg: Double, minutesAgo: Double, id: UUID)
-  /// The user deletes a sample in the Health app.
+  /// The user deletes the sample whose `uuid` is `id` in the Health app.
   case userDeletesSample(id: UUID)
   /// The app loads new data from the health store, as when it comes to the foreground.
   case syncHealth

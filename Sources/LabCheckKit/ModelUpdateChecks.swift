@@ -33,7 +33,7 @@ public enum ModelUpdateChecks {
     // Hold the main queue until the load has returned, one second at most.
     let returnedWhileMainWasHeld = returned.wait(timeout: 1)
     let success = await load.value
-    let holdsDrink = driver.currentDrinks.contains { $0.uuid == sample.syncIdentifier }
+    let holdsDrink = driver.currentDrinks.contains { $0.uuid == sample.uuid }
     try await platform.settle(driver)
 
     if returnedWhileMainWasHeld {

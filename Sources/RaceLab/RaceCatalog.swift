@@ -41,8 +41,9 @@ public enum RaceCatalog {
       + "arbitrary global queues while another queue reads them.",
     symptom:
       "A data race: no visible symptom most of the time, undefined behaviour always. "
-      + "ThreadSanitizer catches the anchor when two loads overlap; isAuthorized is only ever "
-      + "written, so there is no second access for it to report, but nothing orders those writes.",
+      + "ThreadSanitizer catches the anchor when two loads overlap. isAuthorized is only ever "
+      + "written; its accesses go unordered when two authorization requests answer at once (the "
+      + "model's at launch and the delegate's when the app becomes active).",
     detectors: [.threadSanitizer, .compiler],
     afterFix: "HealthKitController is an actor: both properties are only touched on the actor.",
     talkPassage: "Using the main actor: \"we can change the class, itself, to be an actor\"")

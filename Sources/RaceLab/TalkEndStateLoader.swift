@@ -26,7 +26,7 @@ actor TalkEndStateLoader {
       let (samples, newAnchor) = try await queryHealthKit()
       anchor = newAnchor
       drinks += samples.map {
-        Drink(mgCaffeine: $0.mgCaffeine, onDate: $0.date, uuid: $0.syncIdentifier)
+        Drink(mgCaffeine: $0.mgCaffeine, onDate: $0.date, uuid: $0.uuid)
       }
       return true
     } catch {

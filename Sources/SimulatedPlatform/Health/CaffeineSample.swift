@@ -13,17 +13,28 @@ public struct SampleSource: Hashable, Sendable, CustomStringConvertible {
 
 /// A caffeine sample in the health store: the stand-in for an `HKQuantitySample` of dietary
 /// caffeine.
+///
+/// Like an `HKObject`, a sample has two identities: the `uuid` the store gives every object when
+/// it is created, and an optional sync identifier the writer may put in its metadata
+/// (`HKMetadataKeySyncIdentifier`). The Coffee Tracker sets the sync identifier to the drink's
+/// UUID; a sample typed into the Health app has none.
 public struct CaffeineSample: Hashable, Sendable {
+  /// The object's own identifier (`HKObject.uuid`), assigned when the sample is created.
+  public let uuid: UUID
   /// The caffeine, in milligrams.
   public let mgCaffeine: Double
   /// The sample's start and end date (they are the same for a drink).
   public let date: Date
-  /// The identifier the writer chose; the Coffee Tracker uses the drink's UUID.
-  public let syncIdentifier: UUID
+  /// The identifier the writer chose, if any; the Coffee Tracker uses the drink's UUID.
+  public let syncIdentifier: UUID?
   /// Who wrote the sample.
   public let source: SampleSource
 
-  public init(mgCaffeine: Double, date: Date, syncIdentifier: UUID, source: SampleSource) {
+  public init(
+    mgCaffeine: Double, date: Date, syncIdentifier: UUID?, source: SampleSource,
+    uuid: UUID = UUID()
+  ) {
+    self.uuid = uuid
     self.mgCaffeine = mgCaffeine
     self.date = date
     self.syncIdentifier = syncIdentifier
@@ -32,11 +43,17 @@ public struct CaffeineSample: Hashable, Sendable {
 }
 
 /// A sample deleted from the health store: the stand-in for `HKDeletedObject`.
+///
+/// It keeps the deleted sample's `uuid` and, as HealthKit copies only the sync keys into a
+/// deleted object's metadata, its sync identifier if it had one.
 public struct DeletedObject: Hashable, Sendable {
-  /// The sync identifier of the deleted sample.
-  public let syncIdentifier: UUID
+  /// The identifier of the deleted sample (`HKDeletedObject.uuid`).
+  public let uuid: UUID
+  /// The sync identifier of the deleted sample, if it had one.
+  public let syncIdentifier: UUID?
 
-  public init(syncIdentifier: UUID) {
+  public init(uuid: UUID, syncIdentifier: UUID?) {
+    self.uuid = uuid
     self.syncIdentifier = syncIdentifier
   }
 }

@@ -37,8 +37,8 @@ public final class HealthStore: Sendable {
   private struct State {
     var behaviour = Behaviour()
     var status = AuthorizationStatus.notDetermined
-    var samples: [UUID: Stored] = [:]
-    var deletions: [(syncIdentifier: UUID, version: Int)] = []
+    var samples: [UUID: Stored] = [:]  // by `CaffeineSample.uuid`
+    var deletions: [(object: DeletedObject, version: Int)] = []
     var version = 0
   }
 
@@ -71,29 +71,32 @@ public final class HealthStore: Sendable {
   /// Every sample in the store, oldest first.
   public var samples: [CaffeineSample] {
     state.withLock { $0.samples.values.map(\.sample) }.sorted {
-      ($0.date, $0.syncIdentifier.uuidString) < ($1.date, $1.syncIdentifier.uuidString)
+      ($0.date, $0.uuid.uuidString) < ($1.date, $1.uuid.uuidString)
     }
   }
 
-  /// Adds a sample as another device (an iPhone, another app) would.
+  /// Adds a sample as another device (an iPhone, another app) would: by default with no sync
+  /// identifier, like a sample typed into the Health app.
   @discardableResult
   public func addSampleFromAnotherDevice(
-    mgCaffeine: Double, date: Date, syncIdentifier: UUID = UUID()
+    mgCaffeine: Double, date: Date, uuid: UUID = UUID(), syncIdentifier: UUID? = nil
   )
     -> CaffeineSample
   {
     let sample = CaffeineSample(
-      mgCaffeine: mgCaffeine, date: date, syncIdentifier: syncIdentifier, source: otherDeviceSource)
+      mgCaffeine: mgCaffeine, date: date, syncIdentifier: syncIdentifier, source: otherDeviceSource,
+      uuid: uuid)
     insert(sample)
     return sample
   }
 
-  /// Deletes a sample, as the user might in the Health app.
-  public func deleteSample(syncIdentifier: UUID) {
+  /// Deletes the sample whose `uuid` is given, as the user might in the Health app.
+  public func deleteSample(uuid: UUID) {
     state.withLock { state in
-      guard state.samples.removeValue(forKey: syncIdentifier) != nil else { return }
+      guard let deleted = state.samples.removeValue(forKey: uuid) else { return }
       state.version += 1
-      state.deletions.append((syncIdentifier, state.version))
+      let object = DeletedObject(uuid: uuid, syncIdentifier: deleted.sample.syncIdentifier)
+      state.deletions.append((object, state.version))
     }
   }
 
@@ -143,11 +146,11 @@ public final class HealthStore: Sendable {
       let status = authorizationStatus()
       guard behaviour.isHealthDataAvailable, !behaviour.failsSaves, status == .sharingAuthorized
       else {
-        log.record(.healthSampleSaveFailed(sample.syncIdentifier))
+        log.record(.healthSampleSaveFailed(sample.syncIdentifier ?? sample.uuid))
         return completion(false, HealthStoreError.saveFailed)
       }
       insert(sample)
-      log.record(.healthSampleSaved(sample.syncIdentifier))
+      log.record(.healthSampleSaved(sample.syncIdentifier ?? sample.uuid))
       completion(true, nil)
     }
   }
@@ -182,7 +185,7 @@ public final class HealthStore: Sendable {
   private func insert(_ sample: CaffeineSample) {
     state.withLock { state in
       state.version += 1
-      state.samples[sample.syncIdentifier] = Stored(sample: sample, version: state.version)
+      state.samples[sample.uuid] = Stored(sample: sample, version: state.version)
     }
   }
 
@@ -203,9 +206,7 @@ public final class HealthStore: Sendable {
       let deleted =
         anchor == nil
         ? []
-        : state.deletions.filter { $0.version > since }.map {
-          DeletedObject(syncIdentifier: $0.syncIdentifier)
-        }
+        : state.deletions.filter { $0.version > since }.map(\.object)
       return (added, deleted, QueryAnchor(version: state.version))
     }
   }

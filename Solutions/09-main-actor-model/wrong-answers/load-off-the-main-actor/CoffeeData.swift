@@ -137,10 +137,12 @@ final class CoffeeData: ObservableObject {
     drinks.removeOutdatedDrinks(now: platform.clock.now)
 
     currentDrinks = drinks
-    Task { await drinksUpdated() }
 
-    // Save drink information to HealthKit.
-    Task { await self.healthKitController.save(drink: drink) }
+    // Save drink information to HealthKit, then reload the complications and save the list.
+    Task {
+      await self.healthKitController.save(drink: drink)
+      await self.drinksUpdated()
+    }
   }
 
   // Update the model with the changes loaded from HealthKit.
