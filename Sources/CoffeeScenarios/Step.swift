@@ -4,7 +4,8 @@ import SimulatedPlatform
 
 /// One thing that happens in a scenario: the user, the system or another device acts.
 public enum Step: Sendable, Hashable, CustomStringConvertible {
-  /// The user adds a drink from the menu, dated `minutesAgo` before the platform's now.
+  /// The user adds a drink from the menu, dated `minutesAgo` before the platform's now
+  /// (negative: ahead of it).
   case addDrink(DrinkType, minutesAgo: Double = 0)
   /// Another device writes a caffeine sample with a known identifier.
   case otherDeviceAddsSample(mg: Double, minutesAgo: Double, id: UUID)

@@ -9,8 +9,8 @@ public enum EscapeHatch: String, CaseIterable, Sendable {
   case uncheckedSendable = "@unchecked Sendable"
   /// `assumeIsolated`: code declared to run on an actor, checked only at run time (SE-0392).
   case assumeIsolated = "assumeIsolated"
-  /// `@preconcurrency`: an import or conformance whose Sendable checking is relaxed (SE-0337,
-  /// SE-0423).
+  /// `@preconcurrency`: an import whose concurrency diagnostics are downgraded (SE-0337), or a
+  /// conformance whose isolation is checked only at run time (SE-0423).
   case preconcurrency = "@preconcurrency"
   /// `withUnsafeContinuation` and `withUnsafeThrowingContinuation`: a continuation whose
   /// "resumed exactly once" is not checked (SE-0300).
