@@ -5,15 +5,24 @@ import SimulatedPlatform
 extension Scenario {
   /// Every scenario of the behaviour suite, in the order the demo plays them.
   public static let all: [Scenario] = [
-    firstLaunch, launchWithSavedFile, addDrinkWhileActive, addDrinkInBackground,
-    healthSyncAdds, healthSyncDeletes, healthSyncAddsAndDeletes, ownSamplesNotDuplicated,
-    healthStoreUnavailable, authorizationDenied, queryError, saveError,
-    backgroundRefreshWithNewData, corruptDataFile, dayOfCoffee,
+    firstLaunch, launchWithSavedFile, launchWindowEdges, addDrinkWhileActive,
+    addDrinkInBackground, addDrinkWindow, healthSyncAdds, healthSyncWindow, healthSyncDeletes,
+    healthSyncDeletesOwnDrink, healthSyncAddsAndDeletes, ownSamplesNotDuplicated,
+    healthStoreUnavailable, authorizationDenied, authorizationError,
+    authorizationErrorThenGranted, queryError, queryErrorThenRecovers, saveError,
+    saveErrorThenRecovers, backgroundRefreshWithNewData, backgroundRefreshDeletes,
+    backgroundRefreshOwnSamples, backgroundRefreshUnavailable, corruptDataFile, cupsAndCaffeine,
+    dayOfCoffee,
   ]
 
   private static let s1 = ScenarioIDs.sample(1)
   private static let s2 = ScenarioIDs.sample(2)
   private static let s3 = ScenarioIDs.sample(3)
+  private static let s4 = ScenarioIDs.sample(4)
+  private static let s5 = ScenarioIDs.sample(5)
+
+  /// A day in minutes, the length of the window of drinks kept.
+  private static let day = 24.0 * 60
 
   private static func drinks(_ list: (Double, Double)...) -> [DrinkSummary] {
     list.map { DrinkSummary(mg: $0.0, minutesAgo: $0.1) }
@@ -266,19 +275,7 @@ extension Scenario {
         [.init(id: 1, success: true, completions: 1)]
       },
       .equal("the next refresh is scheduled", { $0.final.scheduledRefreshes }, { _ in 2 }),
-      Expectation("the task is completed only after the drink file is written") { outcome in
-        let kinds = outcome.events.map(\.kind)
-        guard
-          let completed = kinds.firstIndex(where: {
-            if case .backgroundTaskCompleted = $0 { true } else { false }
-          })
-        else { return "the task was never completed" }
-        let lastWrite = kinds.lastIndex { if case .fileWritten = $0 { true } else { false } }
-        guard let lastWrite, lastWrite < completed else {
-          return "the file was written after the task completed"
-        }
-        return nil
-      },
+      .taskCompletedAfterLastFileWrite,
     ],
     knownBeforeBugs: [.blockingIOOnMainQueue])
 
@@ -338,8 +335,331 @@ extension Scenario {
       },
     ],
     knownBeforeBugs: [.blockingIOOnMainQueue])
+  // MARK: The 24-hour window on every path
+
+  static let launchWindowEdges = Scenario(
+    id: "launch-window-edges",
+    summary:
+      "The saved file holds drinks at the edges of the window: exactly 24 hours old and exactly now are kept, one minute older or one minute ahead are dropped.",
+    setup: {
+      var setup = Setup()
+      setup.savedFile = .drinks([(64, day), (22, day + 1), (18, 0), (29, -1)])
+      return setup
+    }(),
+    steps: [],
+    expectations: [.modelHolds(drinks((64, day), (18, 0)))])
+
+  static let addDrinkWindow = Scenario(
+    id: "add-drink-window",
+    summary:
+      "Adding a drink trims the list to the last 24 hours, edges included, and drops drinks dated outside it.",
+    setup: {
+      var setup = Setup()
+      setup.savedFile = .drinks([(96, 23 * 60), (64, 22 * 60)])
+      return setup
+    }(),
+    steps: [
+      // The saved drinks become 25 and exactly 24 hours old.
+      .advanceClock(minutes: 120),
+      .addDrink(.greenTea, minutesAgo: day),
+      .addDrink(.softDrink, minutesAgo: day + 1),
+      .addDrink(.chocolate, minutesAgo: -1),
+      .addDrink(.energyDrink),
+    ],
+    expectations: [
+      .equal("time passing alone trims nothing: the trim is the add's") {
+        $0.summary(of: $0.steps[1].snapshot.modelDrinks)
+      } _: { _ in
+        drinks((96, 25 * 60), (64, day))
+      },
+      .modelHolds(drinks((64, day), (28, day), (29, 0))),
+    ])
+
+  static let healthSyncWindow = Scenario(
+    id: "health-sync-window",
+    summary:
+      "Loads at launch and on sync bring only samples of the last 24 hours: older and future-dated ones stay out.",
+    setup: {
+      var setup = Setup()
+      setup.existingSamples = [
+        .otherDeviceAddsSample(mg: 96, minutesAgo: 25 * 60, id: s1),
+        .otherDeviceAddsSample(mg: 47, minutesAgo: 23 * 60 + 30, id: s2),
+        .otherDeviceAddsSample(mg: 29, minutesAgo: -30, id: s3),
+      ]
+      return setup
+    }(),
+    steps: [
+      .otherDeviceAddsSample(mg: 64, minutesAgo: day + 30, id: s4),
+      .otherDeviceAddsSample(mg: 128, minutesAgo: 20, id: s5),
+      .otherDeviceAddsSample(mg: 22, minutesAgo: -10, id: ScenarioIDs.sample(6)),
+      .syncHealth,
+    ],
+    expectations: [
+      .equal("the launch load brings only the sample of the last 24 hours") {
+        $0.summary(of: $0.steps[0].snapshot.modelDrinks)
+      } _: { _ in
+        drinks((47, 23 * 60 + 30))
+      },
+      .modelHolds(drinks((47, 23 * 60 + 30), (128, 20))),
+      .equal("the load succeeds", { $0.healthLoadAnswers }, { _ in [true] }),
+    ])
+
+  // MARK: Deletions and the app's own samples
+
+  static let healthSyncDeletesOwnDrink = Scenario(
+    id: "health-sync-deletes-own-drink",
+    summary:
+      "The user deletes, in the Health app, a drink added on the watch; the next load drops it.",
+    steps: [
+      .addDrink(.smallCoffee, minutesAgo: 60), .addDrink(.greenTea, minutesAgo: 5),
+      .userDeletesNewestAppSample, .syncHealth,
+    ],
+    expectations: [
+      .modelHolds(drinks((96, 60))),
+      .healthStoreHolds(drinks((96, 60))),
+      .equal("the load succeeds", { $0.healthLoadAnswers }, { _ in [true] }),
+    ])
+
+  // MARK: Authorization, query and save failures that start or stop
+
+  static let authorizationError = Scenario(
+    id: "authorization-error",
+    summary:
+      "Every authorization request fails: the request answers false, drinks stay on the watch, and other devices' data stays hidden.",
+    setup: {
+      var setup = Setup()
+      setup.health.failsAuthorization = true
+      setup.existingSamples = [.otherDeviceAddsSample(mg: 96, minutesAgo: 45, id: s1)]
+      return setup
+    }(),
+    steps: [.addDrink(.softDrink), .requestAuthorization, .syncHealth],
+    expectations: [
+      .modelHolds(drinks((22, 0))),
+      // Without authorization nothing is shared, and the store shows the app its own samples only.
+      .healthStoreHolds(drinks((96, 45))),
+      .equal(
+        "the authorization request is answered with false", brokenBy: .authorizationNeverAnswered,
+        { $0.authorizationAnswers }, { _ in [false] }),
+      .equal("the load itself succeeds", { $0.healthLoadAnswers }, { _ in [true] }),
+      .logsError(containing: "Authorization"),
+    ],
+    knownBeforeBugs: [.authorizationNeverAnswered])
+
+  static let authorizationErrorThenGranted = Scenario(
+    id: "authorization-error-then-granted",
+    summary:
+      "Authorization fails at launch, then a later request is granted: from then on drinks are shared and other devices' data is loaded.",
+    setup: {
+      var setup = Setup()
+      setup.health.failsAuthorization = true
+      setup.existingSamples = [.otherDeviceAddsSample(mg: 96, minutesAgo: 45, id: s1)]
+      return setup
+    }(),
+    steps: [
+      .addDrink(.smallCoffee, minutesAgo: 10),
+      .setHealthFailure(.authorization, failing: false),
+      .requestAuthorization,
+      .syncHealth,
+      .addDrink(.greenTea),
+    ],
+    expectations: [
+      .modelHolds(drinks((96, 45), (96, 10), (28, 0))),
+      // The first coffee was added before authorization: it was never shared.
+      .healthStoreHolds(drinks((96, 45), (28, 0))),
+      .equal("the request is answered", { $0.authorizationAnswers }, { _ in [true] }),
+      .equal("the load succeeds", { $0.healthLoadAnswers }, { _ in [true] }),
+    ])
+
+  static let queryErrorThenRecovers = Scenario(
+    id: "query-error-then-recovers",
+    summary:
+      "A load fails, then queries work again: the next load brings what the failed one missed.",
+    setup: {
+      var setup = Setup()
+      setup.health.failsQueries = true
+      return setup
+    }(),
+    steps: [
+      .addDrink(.chocolate),
+      .otherDeviceAddsSample(mg: 47, minutesAgo: 30, id: s1),
+      .syncHealth,
+      .setHealthFailure(.queries, failing: false),
+      .syncHealth,
+    ],
+    expectations: [
+      .modelHolds(drinks((47, 30), (18, 0))),
+      .healthStoreHolds(drinks((47, 30), (18, 0))),
+      .equal(
+        "the first load answers false, the second true", { $0.healthLoadAnswers },
+        { _ in [false, true] }),
+    ])
+
+  static let saveErrorThenRecovers = Scenario(
+    id: "save-error-then-recovers",
+    summary:
+      "A save fails, then saves work again: both drinks stay on the watch, only the second reaches the store.",
+    setup: {
+      var setup = Setup()
+      setup.health.failsSaves = true
+      return setup
+    }(),
+    steps: [
+      .addDrink(.energyDrink, minutesAgo: 5),
+      .setHealthFailure(.saves, failing: false),
+      .addDrink(.blackTea),
+    ],
+    expectations: [
+      .modelHolds(drinks((29, 5), (47, 0))),
+      .healthStoreHolds(drinks((47, 0))),
+      .logsError(containing: "Unable to save"),
+    ])
+
+  // MARK: Background refresh on every outcome
+
+  static let backgroundRefreshDeletes = Scenario(
+    id: "background-refresh-deletes",
+    summary: "In the background, a refresh task brings a deletion made in the Health app.",
+    setup: {
+      var setup = Setup()
+      setup.existingSamples = [
+        .otherDeviceAddsSample(mg: 96, minutesAgo: 120, id: s1),
+        .otherDeviceAddsSample(mg: 47, minutesAgo: 60, id: s2),
+      ]
+      return setup
+    }(),
+    steps: [
+      .setApplicationState(.background), .userDeletesSample(id: s1), .backgroundRefresh,
+    ],
+    expectations: [
+      .modelHolds(drinks((47, 60))),
+      .equal("the task is completed once, reporting success") {
+        $0.final.backgroundTasks
+      } _: { _ in
+        [.init(id: 1, success: true, completions: 1)]
+      },
+      .refreshesScheduledSinceLaunch(
+        2, "a refresh is scheduled when the app goes to the background, and the next after the task"
+      ),
+      .taskCompletedAfterLastFileWrite,
+    ],
+    knownBeforeBugs: [.blockingIOOnMainQueue])
+
+  static let backgroundRefreshOwnSamples = Scenario(
+    id: "background-refresh-own-samples",
+    summary:
+      "In the background, a refresh task brings back the app's own sample, which is skipped.",
+    steps: [
+      .addDrink(.mediumCoffee, minutesAgo: 10), .setApplicationState(.background),
+      .backgroundRefresh,
+    ],
+    expectations: [
+      .modelHolds(drinks((144, 10))),
+      .healthStoreHolds(drinks((144, 10))),
+      .equal("the task is completed once, reporting success") {
+        $0.final.backgroundTasks
+      } _: { _ in
+        [.init(id: 1, success: true, completions: 1)]
+      },
+    ])
+
+  static let backgroundRefreshUnavailable = Scenario(
+    id: "background-refresh-unavailable",
+    summary:
+      "The watch has no health data: a refresh task is completed once, reporting failure, and schedules no further refresh.",
+    setup: {
+      var setup = Setup()
+      setup.health.isHealthDataAvailable = false
+      return setup
+    }(),
+    steps: [
+      .addDrink(.quadEspresso), .setApplicationState(.background), .backgroundRefresh,
+    ],
+    expectations: [
+      .modelHolds(drinks((256, 0))),
+      .healthStoreHolds([]),
+      .equal("the task is completed once, reporting failure") {
+        $0.final.backgroundTasks
+      } _: { _ in
+        [.init(id: 1, success: false, completions: 1)]
+      },
+      .refreshesScheduledSinceLaunch(
+        1, "only the refresh scheduled when the app went to the background: none after the failure"),
+    ])
+
+  // MARK: What the drinks add up to
+
+  /// Midnight, in minutes before the scenarios' start (08:00 UTC; the platform's calendar is
+  /// UTC).
+  private static let midnight = 8.0 * 60
+
+  static let cupsAndCaffeine = Scenario(
+    id: "cups-and-caffeine",
+    summary:
+      "Drinks either side of midnight: cups today count those after it, the caffeine level all of them.",
+    setup: {
+      var setup = Setup()
+      setup.savedFile = .drinks([(96, midnight + 1), (22, midnight), (144, midnight - 1)])
+      setup.existingSamples = [.otherDeviceAddsSample(mg: 28, minutesAgo: 60, id: s1)]
+      return setup
+    }(),
+    steps: [.addDrink(.doubleEspresso)],
+    expectations: [
+      .modelHolds(
+        drinks((96, midnight + 1), (22, midnight), (144, midnight - 1), (28, 60), (128, 0))),
+      // Strictly after midnight: the drink at midnight itself is yesterday's.
+      .equal("(144 + 28 + 128) mg today make 300 / 96 cups", { $0.final.equivalentCups }) { _ in
+        (144 + 28 + 128) / CaffeineMath.mgPerCup
+      },
+      .equal("the complication shows every drink's caffeine, halved every 5 hours") {
+        $0.final.complicationLevel.map(rounded)
+      } _: { _ in
+        let remaining: [(mg: Double, minutesAgo: Double)] = [
+          (96, midnight + 1), (22, midnight), (144, midnight - 1), (28, 60), (128, 0),
+        ]
+        return rounded(remaining.reduce(0) { $0 + $1.mg * pow(0.5, $1.minutesAgo / 300) })
+      },
+    ])
 }
 
 private func rounded(_ value: Double) -> Double {
   (value * 1000).rounded() / 1000
+}
+
+extension Expectation {
+  /// How many background refreshes the app scheduled after its launch.
+  fileprivate static func refreshesScheduledSinceLaunch(_ count: Int, _ summary: String)
+    -> Expectation
+  {
+    .equal(summary) {
+      $0.final.scheduledRefreshes - $0.steps[0].snapshot.scheduledRefreshes
+    } _: { _ in
+      count
+    }
+  }
+
+  /// A background task is completed only once the drink file is on disk: the app is suspended
+  /// right after.
+  fileprivate static let taskCompletedAfterLastFileWrite = Expectation(
+    "the task is completed only after the drink file is written"
+  ) { outcome in
+    let kinds = outcome.events.map(\.kind)
+    guard
+      let completed = kinds.firstIndex(where: {
+        if case .backgroundTaskCompleted = $0 { true } else { false }
+      })
+    else { return "the task was never completed" }
+    let lastWrite = kinds.lastIndex { if case .fileWritten = $0 { true } else { false } }
+    guard let lastWrite, lastWrite < completed else {
+      return "the file was written after the task completed"
+    }
+    return nil
+  }
+
+  /// An error whose message contains `text` was logged.
+  fileprivate static func logsError(containing text: String) -> Expectation {
+    Expectation("an error mentioning \"\(text)\" is logged") { outcome in
+      outcome.final.errorsLogged.contains { $0.contains(text) }
+        ? nil : "errors logged: \(outcome.final.errorsLogged)"
+    }
+  }
 }

@@ -72,7 +72,7 @@ public enum KnownBug: String, Sendable, Hashable, CaseIterable {
   public var explanation: String {
     switch self {
     case .authorizationNeverAnswered:
-      "the before variant's requestAuthorization never calls its completion handler when health data is unavailable"
+      "the before variant's requestAuthorization never calls its completion handler when health data is unavailable or the request fails"
     case .blockingIOOnMainQueue:
       "the before variant writes the drink file synchronously on the main queue while in the background"
     }

@@ -113,6 +113,14 @@ public enum ScenarioRunner {
         mgCaffeine: mg, date: now.addingTimeInterval(-minutesAgo * 60), uuid: id)
     case .userDeletesSample(let id):
       platform.healthStore.deleteSample(uuid: id)
+    case .userDeletesNewestAppSample:
+      let store = platform.healthStore
+      guard let newest = store.samples.last(where: { $0.source == store.appSource }) else {
+        throw ScenarioStepError(step: step, problem: "the health store holds no sample of the app")
+      }
+      store.deleteSample(uuid: newest.uuid)
+    case .setHealthFailure(let failure, let failing):
+      platform.healthStore.configure { failure.apply(failing: failing, to: &$0) }
     case .syncHealth:
       platform.runtime.resume()
       driver.loadNewDataFromHealthKit(completion: answers.healthLoad.slot())
@@ -131,4 +139,12 @@ public enum ScenarioRunner {
     }
     return driver
   }
+}
+
+/// A step that could not be played: the scenario asks for something the watch does not hold.
+public struct ScenarioStepError: Error, CustomStringConvertible {
+  public let step: Step
+  public let problem: String
+
+  public var description: String { "cannot play \"\(step)\": \(problem)" }
 }

@@ -4,13 +4,18 @@ import SimulatedPlatform
 
 /// One thing that happens in a scenario: the user, the system or another device acts.
 public enum Step: Sendable, Hashable, CustomStringConvertible {
-  /// The user adds a drink from the menu, dated `minutesAgo` before the platform's now.
+  /// The user adds a drink from the menu, dated `minutesAgo` before the platform's now
+  /// (negative: ahead of it).
   case addDrink(DrinkType, minutesAgo: Double = 0)
   /// Another device writes a caffeine sample whose `uuid` is `id`, with no sync identifier, as a
   /// sample typed into the Health app has none.
   case otherDeviceAddsSample(mg: Double, minutesAgo: Double, id: UUID)
   /// The user deletes the sample whose `uuid` is `id` in the Health app.
   case userDeletesSample(id: UUID)
+  /// The user deletes, in the Health app, the sample of the app's most recent drink (by date).
+  case userDeletesNewestAppSample
+  /// A failure of the health store starts or stops.
+  case setHealthFailure(HealthFailure, failing: Bool)
   /// The app loads new data from the health store, as when it comes to the foreground.
   case syncHealth
   /// The app asks for health authorization (the answer is recorded).
@@ -32,6 +37,10 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
       "another device adds a \(Int(mg)) mg sample \(ScenarioIDs.name(of: id))" + ago(minutesAgo)
     case .userDeletesSample(let id):
       "user deletes sample \(ScenarioIDs.name(of: id)) in the Health app"
+    case .userDeletesNewestAppSample:
+      "user deletes the sample of the app's newest drink in the Health app"
+    case .setHealthFailure(let failure, let failing):
+      "the health store's \(failure.rawValue) " + (failing ? "start failing" : "work again")
     case .syncHealth: "app loads new health data"
     case .requestAuthorization: "app requests health authorization"
     case .setApplicationState(let state): "app becomes \(state.rawValue)"
@@ -42,7 +51,35 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
   }
 
   private func ago(_ minutes: Double) -> String {
-    minutes == 0 ? ", now" : ", \(Int(minutes)) min ago"
+    switch minutes {
+    case 0: ", now"
+    case ..<0: ", dated \(Self.minutes(-minutes)) min ahead"
+    default: ", \(Self.minutes(minutes)) min ago"
+    }
+  }
+
+  /// Whole minutes as a whole number, anything else with its fraction.
+  private static func minutes(_ minutes: Double) -> String {
+    minutes.rounded() == minutes ? "\(Int(minutes))" : "\(minutes)"
+  }
+}
+
+/// What a scenario can make the health store fail at, and stop failing at, mid-scenario.
+public enum HealthFailure: String, Sendable, Hashable {
+  /// Authorization requests fail with an error.
+  case authorization = "authorization requests"
+  /// Anchored queries fail.
+  case queries
+  /// Saves fail.
+  case saves
+
+  /// Turns this failure on or off in `behaviour`.
+  func apply(failing: Bool, to behaviour: inout HealthStore.Behaviour) {
+    switch self {
+    case .authorization: behaviour.failsAuthorization = failing
+    case .queries: behaviour.failsQueries = failing
+    case .saves: behaviour.failsSaves = failing
+    }
   }
 }
 
