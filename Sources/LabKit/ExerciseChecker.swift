@@ -35,12 +35,25 @@ public struct ExerciseChecker: Sendable {
   public let scratchPath: String
   /// How long a check may run before it counts as hung.
   public let timeout: TimeInterval
+  /// The `swift` driver that builds the checks; nil for the first on `PATH`. Tests of the `lab`
+  /// command give a stand-in, with check executables of their own already in `scratchPath`.
+  public let swiftExecutable: String?
 
-  public init(root: URL, scratchPath: String = ".build-lab", timeout: TimeInterval = 30) {
+  public init(
+    root: URL, scratchPath: String = ".build-lab", timeout: TimeInterval = 30,
+    swiftExecutable: String? = nil
+  ) {
     self.root = root
     self.scratchPath = scratchPath
     self.timeout = timeout
+    self.swiftExecutable = swiftExecutable
   }
+
+  /// Swift's backtracer, set to print the crashed thread in plain text and never wait for a
+  /// debugger, so that a crash report can name the runtime's message and the learner's frame.
+  /// The settings are those of the Swift runtime's docs/Backtracing.rst.
+  static let backtraceSettings =
+    "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none"
 
   /// Builds and runs the checks of `exercise` against `source`. `progress` hears what is going
   /// on ("building", "running").
@@ -55,7 +68,7 @@ public struct ExerciseChecker: Sendable {
     ]
     progress("building \(exercise.module) and its checks")
     let build = try ProcessRunner.run(
-      try ProcessRunner.swift(),
+      try swiftExecutable ?? ProcessRunner.swift(),
       ["build", "--scratch-path", scratchPath, "--product", exercise.checkProduct],
       in: root, environment: environment)
     guard build.status == 0, !build.crashedBySignal else {
@@ -67,15 +80,20 @@ public struct ExerciseChecker: Sendable {
     progress("running the checks (time limit \(Int(timeout)) s)")
     let executable = root.appendingPathComponent("\(scratchPath)/debug/\(exercise.checkProduct)")
       .path
+    var runEnvironment = environment
+    runEnvironment["SWIFT_BACKTRACE"] = Self.backtraceSettings
     let run = try ProcessRunner.run(
-      executable, [], in: root, environment: environment, timeout: timeout)
+      executable, [], in: root, environment: runEnvironment, timeout: timeout)
     let lines = CheckOutputParser.checkLines(in: run.output)
     if run.timedOut {
-      return .hung(seconds: timeout, check: CheckOutputParser.runningCheck(in: run.output))
+      return .hung(
+        seconds: timeout, check: CheckOutputParser.runningCheck(in: run.output),
+        waitingFor: CheckOutputParser.waitingFor(in: run.output))
     }
     if run.crashedBySignal || !run.output.contains("LAB-RESULT") {
       return .crashed(
-        reason: CheckOutputParser.crashReason(in: run.output),
+        CheckOutputParser.crashReport(
+          in: run.output, sourceFolder: source.directory(of: exercise)),
         check: CheckOutputParser.runningCheck(in: run.output))
     }
     return lines.allSatisfy(\.passed) && run.status == 0 ? .passed(lines) : .failed(lines)
