@@ -75,9 +75,10 @@ public struct ExerciseCatalog: Codable, Sendable {
 
   /// The track a learner names: by its id (`appstore`) or by its exercises' prefix (`store`).
   func track(named name: String) -> Track? {
-    tracks.first { $0.id == name } ?? tracks.first { track in
-      !track.exercises.isEmpty && track.exercises.allSatisfy { $0.idPrefix == name }
-    }
+    tracks.first { $0.id == name }
+      ?? tracks.first { track in
+        !track.exercises.isEmpty && track.exercises.allSatisfy { $0.idPrefix == name }
+      }
   }
 
   /// Reads the catalog from `Exercises/exercises.json` under `root`.
@@ -119,7 +120,8 @@ public struct ExerciseCatalog: Codable, Sendable {
     }
     let started = allExercises.filter { $0.id.hasPrefix(key + "-") }
     if parts.count == 1, started.count == 1 { return started[0] }
-    let examples = allExercises.prefix(1).map(shortName(of:))
+    let examples =
+      allExercises.prefix(1).map(shortName(of:))
       + tracks.dropFirst().compactMap(\.exercises.first).map(shortName(of:))
     throw LabError(
       "no exercise '\(name)': name one as \(examples.joined(separator: ", ")) or by its id; `swift run lab list` shows them all"

@@ -71,7 +71,9 @@ public struct LabCommand {
     var options = Options(Array(arguments.dropFirst()))
     do {
       if options.flag("--help", "-h") {
-        guard Self.commands.contains(command) else { throw UsageError("unknown command '\(command)'") }
+        guard Self.commands.contains(command) else {
+          throw UsageError("unknown command '\(command)'")
+        }
         output.line(Self.help(for: command))
         return 0
       }
@@ -180,7 +182,8 @@ public struct LabCommand {
       )
       for exercise in track.exercises {
         let mark = progress.solved.contains(exercise.id) ? "✓" : exercise == current ? "▶" : "·"
-        let name = catalog.shortName(of: exercise).padding(toLength: 12, withPad: " ", startingAt: 0)
+        let name = catalog.shortName(of: exercise).padding(
+          toLength: 12, withPad: " ", startingAt: 0)
         output.line(
           "  \(mark) \(name) \(exercise.id.padding(toLength: 32, withPad: " ", startingAt: 0)) \(exercise.title)"
         )
@@ -193,7 +196,8 @@ public struct LabCommand {
       "Progress: \(solved) of \(all.count) exercises solved (\(percent(solved, all.count))).")
     if let current {
       output.line(
-        "Current: \(catalog.shortName(of: current)) (\(current.id)). Next step: swift run lab check")
+        "Current: \(catalog.shortName(of: current)) (\(current.id)). Next step: swift run lab check"
+      )
     }
     return 0
   }
@@ -218,8 +222,10 @@ public struct LabCommand {
     let checker = ExerciseChecker(root: root, timeout: timeout, swiftExecutable: swiftExecutable)
     let output = self.output
     let verdict = try checker.check(exercise, from: .learner) { output.dim("  \($0)…") }
-    VerdictReport(output: output, hintCommand: "swift run lab hint \(catalog.shortName(of: exercise))")
-      .print(verdict)
+    VerdictReport(
+      output: output, hintCommand: "swift run lab hint \(catalog.shortName(of: exercise))"
+    )
+    .print(verdict)
     if verdict.isPass {
       var progress = loadProgress()
       progress.solved.insert(exercise.id)
@@ -245,7 +251,9 @@ public struct LabCommand {
     }
     let name = catalog.shortName(of: following)
     output.line("Next: \(name) · \(following.title)")
-    output.line("  Start it with: swift run lab next \(name)   (then read Exercises/\(following.id)/README.md)")
+    output.line(
+      "  Start it with: swift run lab next \(name)   (then read Exercises/\(following.id)/README.md)"
+    )
   }
 
   // MARK: hint
@@ -301,7 +309,9 @@ public struct LabCommand {
         else { return 0 }
         exercise = following
         setCurrent(exercise)
-        output.line("Moving on to \(catalog.shortName(of: exercise)): read Exercises/\(exercise.id)/README.md.")
+        output.line(
+          "Moving on to \(catalog.shortName(of: exercise)): read Exercises/\(exercise.id)/README.md."
+        )
         continue
       }
       output.dim("Watching Exercises/\(exercise.id)/ for changes (Ctrl-C to stop)…")

@@ -78,8 +78,12 @@ public enum Verdict: Sendable, Equatable {
 /// What a crashed check process left behind, read from the runtime's own output and, when
 /// Swift's backtracer ran, from the crashed thread's backtrace.
 public struct CrashReport: Sendable, Equatable {
-  /// The runtime's fatal message ("Fatal error: …"), or else how the process died.
+  /// The runtime's fatal message ("Fatal error: …"), or else how the process died ("Illegal
+  /// instruction").
   public let message: String
+  /// When there is no fatal message: the last line the crashed check printed, which is often
+  /// the runtime's own word ("freed pointer was not the last allocation") but may be the app's.
+  public let lastOutput: String?
   /// The learner's own frame, `function at file:line`, when the backtrace has one in the
   /// exercise's files.
   public let learnerFrame: String?
@@ -87,8 +91,12 @@ public struct CrashReport: Sendable, Equatable {
   /// `MainActor.assumeIsolated`.
   public let calledAPI: String?
 
-  public init(message: String, learnerFrame: String? = nil, calledAPI: String? = nil) {
+  public init(
+    message: String, lastOutput: String? = nil, learnerFrame: String? = nil,
+    calledAPI: String? = nil
+  ) {
     self.message = message
+    self.lastOutput = lastOutput
     self.learnerFrame = learnerFrame
     self.calledAPI = calledAPI
   }
@@ -152,42 +160,40 @@ public enum CheckOutputParser {
       ?? lines.endIndex
     let frames = crashedThreadFrames(in: lines[backtraceStart...])
     let (learnerFrame, calledAPI) = learnerFrame(in: frames, sourceFolder: sourceFolder)
-    return CrashReport(
-      message: message(before: lines[..<backtraceStart], backtrace: lines[backtraceStart...]),
-      learnerFrame: learnerFrame, calledAPI: calledAPI)
-  }
-
-  /// The runtime's message: the last words printed before the backtrace, without the check's
-  /// own protocol lines and the backtracer's remarks.
-  private static func message(before lines: ArraySlice<String>, backtrace: ArraySlice<String>)
-    -> String
-  {
-    let markers = [
-      "SWIFT TASK CONTINUATION MISUSE", "Fatal error", "Precondition failed", "Assertion failed",
-      "fatal error",
-    ]
-    let said = lines.compactMap { line -> String? in
-      // The backtracer's remark may be glued to the runtime's message, which has no newline.
+    // What the running check printed before it crashed, without the protocol's lines and the
+    // backtracer's remarks (which may be glued to a runtime message that has no newline).
+    let checkStart = lines[..<backtraceStart].lastIndex { $0.hasPrefix("LAB-RUNNING ") } ?? 0
+    let said = lines[checkStart..<backtraceStart].compactMap { line -> String? in
       let text = line.components(separatedBy: "swift-runtime: ")[0]
         .trimmingCharacters(in: .whitespaces)
       return text.isEmpty || text.hasPrefix("LAB-") ? nil : text
     }
+    let markers = [
+      "SWIFT TASK CONTINUATION MISUSE", "Fatal error", "Precondition failed", "Assertion failed",
+      "fatal error",
+    ]
     if let fatal = said.first(where: { line in markers.contains { line.contains($0) } }) {
-      return fatal
+      return CrashReport(message: fatal, learnerFrame: learnerFrame, calledAPI: calledAPI)
     }
-    if let last = said.last { return last }
-    if let crashed = backtrace.first(where: { $0.hasPrefix("*** Program crashed: ") }) {
-      // "*** Program crashed: Illegal instruction at 0x… ***" → "Illegal instruction"
-      let reason = crashed.dropFirst("*** Program crashed: ".count)
-      return String(reason.components(separatedBy: " at 0x")[0]).trimmingCharacters(
-        in: CharacterSet(charactersIn: "* "))
+    return CrashReport(
+      message: howItDied(in: lines[backtraceStart...]), lastOutput: said.last,
+      learnerFrame: learnerFrame, calledAPI: calledAPI)
+  }
+
+  /// "*** Program crashed: Illegal instruction at 0x… ***" → "Illegal instruction".
+  private static func howItDied(in backtrace: ArraySlice<String>) -> String {
+    guard let crashed = backtrace.first(where: { $0.hasPrefix("*** Program crashed: ") }) else {
+      return "the check process stopped without a message"
     }
-    return "the check process stopped without a message"
+    let reason = crashed.dropFirst("*** Program crashed: ".count)
+    return String(reason.components(separatedBy: " at 0x")[0]).trimmingCharacters(
+      in: CharacterSet(charactersIn: "* "))
   }
 
   /// The frames of the thread the backtracer marks `crashed:`, innermost first.
   private static func crashedThreadFrames(in lines: ArraySlice<String>) -> [String] {
-    guard let header = lines.firstIndex(where: { $0.hasPrefix("Thread ") && $0.hasSuffix("crashed:") })
+    guard
+      let header = lines.firstIndex(where: { $0.hasPrefix("Thread ") && $0.hasSuffix("crashed:") })
     else { return [] }
     return Array(
       lines[(header + 1)...].drop { $0.isEmpty }.prefix { !$0.isEmpty && $0 != "..." }
@@ -206,9 +212,19 @@ public enum CheckOutputParser {
       guard let symbol = symbol(in: frame), symbol.first?.isLetter == true,
         !symbol.hasPrefix("closure "), !symbol.hasPrefix("swift_"), !symbol.hasPrefix("_")
       else { return nil }
-      return symbol
+      return readableAPI(symbol)
     }.first
     return (frame, called)
+  }
+
+  /// "static MainActor.assumeIsolated<A>(_:file:line:)" → "MainActor.assumeIsolated(_:file:line:)":
+  /// the name as the learner wrote it, without the generic parameters.
+  static func readableAPI(_ symbol: String) -> String {
+    var name = symbol.hasPrefix("static ") ? String(symbol.dropFirst("static ".count)) : symbol
+    while let open = name.firstIndex(of: "<"), let close = name[open...].firstIndex(of: ">") {
+      name.removeSubrange(open...close)
+    }
+    return name
   }
 
   /// "  6 [ra] 0x… wrongAssume() + 84 in Probe at /path/Exercises/x/File.swift:5:13" →

@@ -38,6 +38,9 @@ struct VerdictReport {
     case .crashed(let report, let check):
       output.bad("  ✗ crashed" + (check.map { " while checking \"\($0)\"" } ?? "") + ":")
       output.line("      \(report.message)")
+      if let lastOutput = report.lastOutput {
+        output.line("      the last thing printed before it: \(lastOutput)")
+      }
       if let frame = report.learnerFrame {
         output.line("      in your code: \(frame)")
         if let api = report.calledAPI { output.line("      calling: \(api)") }
@@ -98,7 +101,8 @@ struct VerdictReport {
     }
     var rows = [row(" ", "expected", "actual")]
     for position in 0..<max(left.count, right.count, 1) {
-      let a = position < left.count ? left[position] : (left.isEmpty && position == 0 ? "(none)" : "")
+      let a =
+        position < left.count ? left[position] : (left.isEmpty && position == 0 ? "(none)" : "")
       let b =
         position < right.count ? right[position] : (right.isEmpty && position == 0 ? "(none)" : "")
       rows.append(row(a == b ? " " : "≠", a, b))

@@ -59,7 +59,10 @@ struct LearnerLoopTests {
     let differing = try #require(rows.first { $0.contains("≠") })
     #expect(differing.contains("task 2 completed once"))
     #expect(differing.contains("│ task 2 never completed"))
-    #expect(rows.contains { $0.contains("  task 1 completed once reporting success") && !$0.contains("≠") })
+    #expect(
+      rows.contains {
+        $0.contains("  task 1 completed once reporting success") && !$0.contains("≠")
+      })
     #expect(lab.printed.contains("swift run lab hint 1"))
   }
 
@@ -73,14 +76,18 @@ struct LearnerLoopTests {
     let printed = lab.printed
     #expect(printed.contains("crashed while checking \"the continuation is resumed once\""))
     #expect(printed.contains("Fatal error: SWIFT TASK CONTINUATION MISUSE: load() tried to resume"))
-    #expect(printed.contains("in your code: closure #1 in load() at Exercises/01-first-step/Model.swift:16"))
+    #expect(
+      printed.contains(
+        "in your code: closure #1 in load() at Exercises/01-first-step/Model.swift:16"))
     #expect(printed.contains("calling: CheckedContinuation.resume"))
     #expect(printed.contains("this answer is wrong"))
     #expect(!printed.contains("Backtrace took"))
     #expect(!printed.contains("not a wrong answer"))
   }
 
-  @Test("A crash without a message, such as a wrong MainActor.assumeIsolated, says how it died and where")
+  @Test(
+    "A crash without a message, such as a wrong MainActor.assumeIsolated, says how it died and where"
+  )
   func crashWithoutMessage() {
     let output = """
       LAB-RUNNING the model is updated on the main actor
@@ -107,8 +114,33 @@ struct LearnerLoopTests {
       """
     let report = CheckOutputParser.crashReport(in: output, sourceFolder: ".lab/overlays/05-model")
     #expect(report.message == "Illegal instruction")
-    #expect(report.learnerFrame == "CoffeeData.update() at .lab/overlays/05-model/CoffeeData.swift:5")
-    #expect(report.calledAPI == "static MainActor.assumeIsolated<A>(_:file:line:)")
+    #expect(report.lastOutput == nil)
+    #expect(
+      report.learnerFrame == "CoffeeData.update() at .lab/overlays/05-model/CoffeeData.swift:5")
+    #expect(report.calledAPI == "MainActor.assumeIsolated(_:file:line:)")
+  }
+
+  @Test("A crash with a message but no fatal error, such as an unsafe continuation resumed twice")
+  func crashWithRuntimeWords() {
+    let output = """
+      LAB-RUNNING the continuation is resumed once
+      freed pointer was not the last allocationswift-runtime: failed to suspend thread 20439 while processing a crash; backtraces will be missing information
+
+      *** Signal 6: Backtracing from 0x7f74624cfeec... done ***
+
+      *** Program crashed: Aborted at 0x0000000000004fcd ***
+
+      Thread 1 "oot.default-qos" crashed:
+
+        0  0x00007f74624cfeec __pthread_kill_implementation + 268 in libc.so.6
+      ...
+
+      Backtrace took 0.01s
+      """
+    let report = CheckOutputParser.crashReport(in: output, sourceFolder: "Exercises/01-x")
+    #expect(report.message == "Aborted")
+    #expect(report.lastOutput == "freed pointer was not the last allocation")
+    #expect(report.learnerFrame == nil)
   }
 
   @Test("A hang names the check and what it was waiting for")
@@ -154,7 +186,8 @@ struct LearnerLoopTests {
     try lab.commitEverything()
     try lab.write("Exercises/01-first-step/Model.swift", "// my attempt\n")
     #expect(lab.run("reset", "1") == 0)
-    #expect(try lab.read("Exercises/01-first-step/Model.swift") == "// the starter of 01-first-step\n")
+    #expect(
+      try lab.read("Exercises/01-first-step/Model.swift") == "// the starter of 01-first-step\n")
     let restore = try #require(lab.lines.all.first { $0.hasPrefix("  cp .lab/backups/") })
     let result = try ProcessRunner.run("/bin/sh", ["-c", restore], in: lab.root)
     #expect(result.status == 0)
