@@ -97,7 +97,7 @@ public struct ExerciseCatalog: Codable, Sendable {
     }
   }
 
-  /// Finds an exercise by what a learner types: `3`, `03`, `03-query-continuation`, a
+  /// Finds an exercise by what a learner types (a name that matches none is a usage error): `3`, `03`, `03-query-continuation`, a
   /// track-qualified `apod/2` (or `appstore/1`, `store/1`), or the start of an id, `apod-02`.
   public func exercise(named name: String) throws -> Exercise {
     let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
@@ -105,7 +105,7 @@ public struct ExerciseCatalog: Codable, Sendable {
     let key: String
     if parts.count == 2 {
       guard let track = track(named: parts[0]) else {
-        throw LabError(
+        throw UsageError(
           "no track '\(parts[0])'; tracks: \(tracks.map(\.id).joined(separator: ", "))")
       }
       candidates = track.exercises
@@ -123,7 +123,7 @@ public struct ExerciseCatalog: Codable, Sendable {
     let examples =
       allExercises.prefix(1).map(shortName(of:))
       + tracks.dropFirst().compactMap(\.exercises.first).map(shortName(of:))
-    throw LabError(
+    throw UsageError(
       "no exercise '\(name)': name one as \(examples.joined(separator: ", ")) or by its id; `swift run lab list` shows them all"
     )
   }

@@ -98,7 +98,7 @@ struct LabKitTests {
     #expect(try catalog.exercise(named: "01").id == "01-async-save")
     #expect(try catalog.exercise(named: "01-async-save").id == "01-async-save")
     #expect(try catalog.exercise(named: "coffee/1").id == "01-async-save")
-    #expect(throws: LabError.self) { try catalog.exercise(named: "99") }
+    #expect(throws: UsageError.self) { try catalog.exercise(named: "99") }
   }
 
   @Test("Unknown commands and options are usage errors, exit code 2")

@@ -18,7 +18,8 @@ struct LearnerLoopTests {
     #expect(try catalog.exercise(named: "store/1").id == "store-01-continuation-loader")
     #expect(try catalog.exercise(named: "apod-02").id == "apod-02-actor-client")
     #expect(try catalog.exercise(named: "2").id == "02-second-step")
-    #expect(throws: LabError.self) { try catalog.exercise(named: "apod/9") }
+    #expect(throws: UsageError.self) { try catalog.exercise(named: "apod/9") }
+    #expect(lab.run("check", "apod/9") == 2)
 
     #expect(lab.run("list") == 0)
     for name in ["1", "2", "apod/1", "apod/2", "appstore/1"] {
