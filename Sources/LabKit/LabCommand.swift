@@ -234,8 +234,12 @@ public struct LabCommand {
     return verdict
   }
 
-  /// After a pass: how many are solved, and the next exercise with the command that starts it.
-  func sayWhatComesNext(after exercise: ExerciseCatalog.Exercise, in catalog: ExerciseCatalog) {
+  /// After a pass: how many are solved, and the next exercise with the command that starts it
+  /// (unless `watch` is about to move on to it by itself).
+  func sayWhatComesNext(
+    after exercise: ExerciseCatalog.Exercise, in catalog: ExerciseCatalog,
+    movingOn: Bool = false
+  ) {
     let progress = loadProgress()
     let all = catalog.allExercises
     let solved = all.filter { progress.solved.contains($0.id) }.count
@@ -251,6 +255,7 @@ public struct LabCommand {
     }
     let name = catalog.shortName(of: following)
     output.line("Next: \(name) · \(following.title)")
+    guard !movingOn else { return }
     output.line(
       "  Start it with: swift run lab next \(name)   (then read Exercises/\(following.id)/README.md)"
     )
@@ -304,7 +309,7 @@ public struct LabCommand {
       if verdict.isPass {
         // Every pass moves on, the first one too: an exercise solved before watching started
         // must not keep the learner waiting for a change that will never come.
-        sayWhatComesNext(after: exercise, in: catalog)
+        sayWhatComesNext(after: exercise, in: catalog, movingOn: true)
         guard let following = nextUnsolved(after: exercise, in: catalog, progress: loadProgress())
         else { return 0 }
         exercise = following

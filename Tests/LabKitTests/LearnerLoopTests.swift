@@ -163,6 +163,7 @@ struct LearnerLoopTests {
     }
     #expect(rules.count == 5)
     #expect(lab.printed.contains("Moving on to 2"))
+    #expect(!lab.printed.contains("swift run lab next"))
     #expect(lab.printed.contains("Every exercise is solved."))
     let progress = Progress.load(root: lab.root)
     #expect(progress.solved.count == 5)
