@@ -61,6 +61,15 @@ public struct ExerciseChecker: Sendable {
     _ exercise: ExerciseCatalog.Exercise, from source: Source,
     progress: @escaping @Sendable (String) -> Void = { _ in }
   ) throws -> Verdict {
+    try check(exercise, from: source, runs: 1, progress: progress)[0]
+  }
+
+  /// Builds the checks of `exercise` against `source` once, then runs them `runs` times: one
+  /// verdict per run, or a single `doesNotCompile`.
+  public func check(
+    _ exercise: ExerciseCatalog.Exercise, from source: Source, runs: Int,
+    progress: @escaping @Sendable (String) -> Void = { _ in }
+  ) throws -> [Verdict] {
     let environment = [
       "LAB_EXERCISES": source.environmentValue,
       "LAB_ONLY": exercise.id,
@@ -74,16 +83,29 @@ public struct ExerciseChecker: Sendable {
     guard build.status == 0, !build.crashedBySignal else {
       let errors = CheckOutputParser.compileErrors(
         in: build.output, preferring: source.directory(of: exercise))
-      return .doesNotCompile(
-        errors: errors.isEmpty ? [build.output.suffix(2000).description] : errors)
+      return [
+        .doesNotCompile(
+          errors: errors.isEmpty ? [build.output.suffix(2000).description] : errors)
+      ]
     }
-    progress("running the checks (time limit \(Int(timeout)) s)")
-    let executable = root.appendingPathComponent("\(scratchPath)/debug/\(exercise.checkProduct)")
-      .path
     var runEnvironment = environment
     runEnvironment["SWIFT_BACKTRACE"] = Self.backtraceSettings
+    return try (1...max(1, runs)).map { run in
+      progress(
+        "running the checks (time limit \(Int(timeout)) s)"
+          + (runs > 1 ? ", run \(run) of \(runs)" : ""))
+      return try runChecks(of: exercise, from: source, environment: runEnvironment)
+    }
+  }
+
+  /// Runs the check executable already built for `exercise` once.
+  private func runChecks(
+    of exercise: ExerciseCatalog.Exercise, from source: Source, environment: [String: String]
+  ) throws -> Verdict {
+    let executable = root.appendingPathComponent("\(scratchPath)/debug/\(exercise.checkProduct)")
+      .path
     let run = try ProcessRunner.run(
-      executable, [], in: root, environment: runEnvironment, timeout: timeout)
+      executable, [], in: root, environment: environment, timeout: timeout)
     let lines = CheckOutputParser.checkLines(in: run.output)
     if run.timedOut {
       return .hung(

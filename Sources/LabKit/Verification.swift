@@ -56,17 +56,14 @@ public struct Verification: Sendable {
       swiftExecutable: swiftExecutable)
   }
 
-  /// Checks `exercise` from `source` `repeats` times; as expected only when every run agrees
-  /// and `isExpected` holds for it.
+  /// Checks `exercise` from `source` `repeats` times (built once); as expected only when every
+  /// run agrees and `isExpected` holds for it.
   func judge(
     _ exercise: ExerciseCatalog.Exercise, from source: ExerciseChecker.Source, subject: String,
     expected: String, progress: @escaping @Sendable (String) -> Void,
     isExpected: (Verdict) -> Bool
   ) throws -> Row {
-    var verdicts: [Verdict] = []
-    for _ in 0..<repeats {
-      verdicts.append(try checker.check(exercise, from: source, progress: progress))
-    }
+    let verdicts = try checker.check(exercise, from: source, runs: repeats, progress: progress)
     let consistent = verdicts.allSatisfy { $0.isSameAnswer(as: verdicts[0]) }
     return Row(
       exercise: exercise.id, subject: subject, expected: expected, verdicts: verdicts,
