@@ -17,11 +17,15 @@ public enum ScenarioChecks {
       if let bug = expectation.brokenBy, stillExpected.contains(bug) { return nil }
       // A failure of several lines (`expected:` and `actual:`) goes under its summary.
       return expectation.failure(in: outcome).map {
-        $0.contains("\n") ? "\(expectation.summary):\n\($0)" : "\(expectation.summary): \($0)"
+        $0.contains("\n") ? "• \(expectation.summary):\n\($0)" : "• \(expectation.summary): \($0)"
       }
     }
-    return failures.isEmpty
-      ? .pass : .fail("scenario \(scenarioID): " + failures.joined(separator: "\n"))
+    guard !failures.isEmpty else { return .pass }
+    let count =
+      failures.count == 1 ? "one expectation fails" : "\(failures.count) expectations fail"
+    return .fail(
+      "\(count) in scenario \(scenarioID): \(scenario.summary)\n"
+        + failures.joined(separator: "\n"))
   }
 
   /// Passes when the race replay of `entryID` shows no symptom on `variant`.
