@@ -1,5 +1,8 @@
 # The Swift Concurrency Lab. `make help` lists the targets.
 SWIFT ?= swift
+# How many times `make verify-wrong-answers` checks each wrong answer; a verdict that differs
+# between runs is a failure. Raise it (REPEAT=3) to catch verdicts that depend on timing.
+REPEAT ?= 1
 # Every file swift-format checks: the package's own Swift code.
 FORMAT_PATHS := Package.swift Sources Tests Exercises Solutions Checks
 
@@ -35,8 +38,8 @@ verify-solutions: ## Every exercise's reference solution passes its checks
 verify-starters: ## Every pristine starter fails, for the reason its metadata names
 	$(SWIFT) run lab verify --starters
 
-verify-wrong-answers: ## Every kept wrong answer fails the check its metadata names
-	$(SWIFT) run lab verify --wrong-answers
+verify-wrong-answers: ## Every kept wrong answer fails the check its metadata names, REPEAT times
+	$(SWIFT) run lab verify --wrong-answers --repeat $(REPEAT)
 
 race: ## The race lab: replays, stress, ThreadSanitizer on both variants, one report table
 	$(SWIFT) build --product race-lab

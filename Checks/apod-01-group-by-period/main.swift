@@ -43,7 +43,7 @@ suite.check("weeks start on Monday (ISO weeks)") {
     "2021-W51": ["2021-12-20"], "2021-W50": ["2021-12-19", "2021-12-13"],
     "2021-W49": ["2021-12-12"],
   ]
-  return .expect(found == expected, "expected \(expected), got \(found)")
+  return .expect(found, equals: expected, "the sections are not ISO weeks starting on Monday")
 }
 
 suite.check("a week across New Year is one section") {
@@ -53,14 +53,14 @@ suite.check("a week across New Year is one section") {
     "2020-W53": ["2021-01-03", "2021-01-01", "2020-12-31"], "2021-W01": ["2021-01-04"],
   ]
   return .expect(
-    found == expected,
-    "expected \(expected), got \(found): a week's year is not always its days' calendar year")
+    found, equals: expected,
+    "a week's year is not always its days' calendar year: 31 December 2020 is in 2020-W53")
 }
 
 suite.check("months of different years are separate sections") {
   let found = keys(["2020-12-24", "2021-12-24", "2021-11-30"], by: .month)
   let expected = ["2021-12": ["2021-12-24"], "2021-11": ["2021-11-30"], "2020-12": ["2020-12-24"]]
-  return .expect(found == expected, "expected \(expected), got \(found)")
+  return .expect(found, equals: expected, "months of different years share a section")
 }
 
 suite.check("days are UTC days, whatever the device's time zone") {

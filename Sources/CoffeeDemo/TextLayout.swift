@@ -37,7 +37,10 @@ enum TextLayout {
 
   /// Lines of at most `width` characters, breaking between words.
   static func wrap(_ text: String, width: Int) -> [String] {
-    wrap(items: text.split(separator: " ").map(String.init), separator: " ", width: width)
+    // Each line of a text of several lines (`expected: …`, `actual: …`) is wrapped on its own.
+    text.split(separator: "\n").flatMap { line in
+      wrap(items: line.split(separator: " ").map(String.init), separator: " ", width: width)
+    }
   }
 
   /// Lines of at most `width` characters, breaking only between items, so that an item such

@@ -29,7 +29,8 @@ public struct Expectation: Sendable, CustomStringConvertible {
 }
 
 extension Expectation {
-  /// An expectation that two values are equal, reporting both when they are not.
+  /// An expectation that two values are equal, reporting both when they are not, on lines of
+  /// their own (`expected: …`, `actual: …`) in the domain's words.
   public static func equal<Value: Equatable & Sendable>(
     _ summary: String, brokenBy: KnownBug? = nil,
     _ actual: @escaping @Sendable (ScenarioOutcome) -> Value,
@@ -38,7 +39,12 @@ extension Expectation {
     Expectation(summary, brokenBy: brokenBy) { outcome in
       let actual = actual(outcome)
       let expected = expected(outcome)
-      return actual == expected ? nil : "expected \(expected), found \(actual)"
+      return actual == expected
+        ? nil
+        : """
+        expected: \(ReadableDescription.of(expected))
+        actual: \(ReadableDescription.of(actual))
+        """
     }
   }
 

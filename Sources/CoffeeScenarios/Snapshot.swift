@@ -5,7 +5,7 @@ import SimulatedPlatform
 /// Everything a scenario observes of one app on one platform at one moment.
 public struct Snapshot: Sendable {
   /// What the data file holds.
-  public enum FileContents: Hashable, Sendable {
+  public enum FileContents: Hashable, Sendable, CustomStringConvertible {
     case missing
     case unreadable
     case drinks([Drink])
@@ -18,15 +18,41 @@ public struct Snapshot: Sendable {
       case .drinks(let drinks): drinks
       }
     }
+
+    public var description: String {
+      switch self {
+      case .missing: "no file"
+      case .unreadable: "an unreadable file"
+      case .drinks(let drinks): "a file of \(ReadableDescription.of(drinks))"
+      }
+    }
   }
 
   /// One background task and what the app did with it.
-  public struct BackgroundTaskRecord: Hashable, Sendable {
+  public struct BackgroundTaskRecord: Hashable, Sendable, CustomStringConvertible {
     public let id: Int
     /// Whether the app reported success; nil while the task is not completed.
     public let success: Bool?
     /// How many times the app completed it (exactly once is right).
     public let completions: Int
+
+    /// In the words of the domain, without commas (a list of them stays readable):
+    /// "task 1 completed once reporting success".
+    public var description: String {
+      let times =
+        switch completions {
+        case 0: "never completed"
+        case 1: "completed once"
+        default: "completed \(completions) times"
+        }
+      let reported =
+        switch success {
+        case true?: " reporting success"
+        case false?: " reporting failure"
+        case nil: ""
+        }
+      return "task \(id) \(times)\(reported)"
+    }
   }
 
   public let modelDrinks: [Drink]

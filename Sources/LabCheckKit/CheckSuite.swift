@@ -1,3 +1,4 @@
+import CoffeeScenarios
 import Foundation
 
 /// The result of one check.
@@ -11,18 +12,37 @@ public enum CheckOutcome: Sendable, Equatable {
   {
     condition ? .pass : .fail(message())
   }
+
+  /// Fails unless `actual` equals `expected`, saying `summary` and then both values on lines of
+  /// their own, which `lab` prints side by side. Values read as `ReadableDescription` writes
+  /// them: optionals unwrapped, sets and dictionaries in a stable order.
+  public static func expect<Value: Equatable>(
+    _ actual: Value, equals expected: Value, _ summary: @autoclosure () -> String
+  ) -> CheckOutcome {
+    actual == expected
+      ? .pass
+      : .fail(
+        """
+        \(summary())
+        expected: \(ReadableDescription.of(expected))
+        actual: \(ReadableDescription.of(actual))
+        """)
+  }
 }
 
 /// The checks of one exercise, run by its check executable and reported in lines the `lab`
 /// command reads:
 ///
+///     LAB-RUNNING <name>
+///     LAB-WAITING <what>                 (optional, see `waiting(for:)`)
 ///     LAB-CHECK pass <name>
-///     LAB-CHECK fail <name> :: <what went wrong>
+///     LAB-CHECK fail <name> :: <what went wrong, its first line>
+///     LAB-DETAIL <each further line>     (`expected: …` and `actual: …` are shown side by side)
 ///     LAB-RESULT pass|fail
 ///
 /// Each check runs in turn, on the main actor. A check that crashes or hangs takes the process
 /// with it; `lab` reports that, with the name of the check that was running (printed as
-/// `LAB-RUNNING <name>` before each check).
+/// `LAB-RUNNING <name>` before each check) and what it last said it was waiting for.
 @MainActor
 public final class CheckSuite {
   private var checks: [(name: String, body: @MainActor () async throws -> CheckOutcome)] = []
@@ -50,15 +70,28 @@ public final class CheckSuite {
         emit("LAB-CHECK pass \(name)")
       case .fail(let message):
         failures += 1
-        emit("LAB-CHECK fail \(name) :: \(message.replacingOccurrences(of: "\n", with: " "))")
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+        emit("LAB-CHECK fail \(name) :: \(lines.first ?? "")")
+        for line in lines.dropFirst() where !line.isEmpty { emit("LAB-DETAIL \(line)") }
       }
     }
     emit("LAB-RESULT \(failures == 0 ? "pass" : "fail")")
     exit(failures == 0 ? 0 : 1)
   }
 
-  private func emit(_ line: String) {
+  /// Tells `lab` what the running check waits for next, so that if it never comes, the hang is
+  /// reported as "waiting for <what>" rather than as a bare time-out. Call it before an await
+  /// that depends on the learner's code.
+  public nonisolated static func waiting(for what: String) {
+    emit("LAB-WAITING \(what)")
+  }
+
+  private nonisolated static func emit(_ line: String) {
     print(line)
     fflush(nil)
+  }
+
+  private func emit(_ line: String) {
+    Self.emit(line)
   }
 }

@@ -15,10 +15,17 @@ public enum ScenarioChecks {
     let outcome = try await ScenarioRunner.run(scenario, on: variant)
     let failures = scenario.allExpectations.compactMap { expectation -> String? in
       if let bug = expectation.brokenBy, stillExpected.contains(bug) { return nil }
-      return expectation.failure(in: outcome).map { "\(expectation.summary): \($0)" }
+      // A failure of several lines (`expected:` and `actual:`) goes under its summary.
+      return expectation.failure(in: outcome).map {
+        $0.contains("\n") ? "• \(expectation.summary):\n\($0)" : "• \(expectation.summary): \($0)"
+      }
     }
-    return failures.isEmpty
-      ? .pass : .fail("scenario \(scenarioID): " + failures.joined(separator: "; "))
+    guard !failures.isEmpty else { return .pass }
+    let count =
+      failures.count == 1 ? "one expectation fails" : "\(failures.count) expectations fail"
+    return .fail(
+      "\(count) in scenario \(scenarioID): \(scenario.summary)\n"
+        + failures.joined(separator: "\n"))
   }
 
   /// Passes when the race replay of `entryID` shows no symptom on `variant`.

@@ -36,8 +36,19 @@ public struct ExerciseCatalog: Codable, Sendable {
     /// The name of the check executable.
     public var checkProduct: String { "\(module)Check" }
 
-    /// The number in the id: 3 for `03-query-continuation`.
-    public var number: Int? { Int(id.prefix { $0.isNumber }) }
+    /// The number in the id, after the track's prefix if any: 3 for `03-query-continuation`,
+    /// 1 for `apod-01-group-by-period`.
+    public var number: Int? {
+      let afterPrefix = idPrefix.map { id.dropFirst($0.count + 1) } ?? Substring(id)
+      return Int(afterPrefix.prefix { $0.isNumber })
+    }
+
+    /// The letters before the number, for kata ids: `apod` for `apod-01-group-by-period`, nil
+    /// for `03-query-continuation`.
+    public var idPrefix: String? {
+      let head = id.prefix { $0 != "-" }
+      return head.isEmpty || head.allSatisfy(\.isNumber) ? nil : String(head)
+    }
   }
 
   /// A plausible wrong answer kept in `Solutions/<id>/wrong-answers/<wrong-id>/`.
@@ -56,6 +67,20 @@ public struct ExerciseCatalog: Codable, Sendable {
     tracks.first { $0.exercises.contains(exercise) }
   }
 
+  /// The name a learner types for `exercise`: `3` in the first track, `apod/1` in the others.
+  public func shortName(of exercise: Exercise) -> String {
+    guard let track = track(of: exercise), let number = exercise.number else { return exercise.id }
+    return track.id == tracks.first?.id ? "\(number)" : "\(track.id)/\(number)"
+  }
+
+  /// The track a learner names: by its id (`appstore`) or by its exercises' prefix (`store`).
+  func track(named name: String) -> Track? {
+    tracks.first { $0.id == name }
+      ?? tracks.first { track in
+        !track.exercises.isEmpty && track.exercises.allSatisfy { $0.idPrefix == name }
+      }
+  }
+
   /// Reads the catalog from `Exercises/exercises.json` under `root`.
   public static func load(root: URL) throws -> ExerciseCatalog {
     let url = root.appendingPathComponent("Exercises/exercises.json")
@@ -72,15 +97,15 @@ public struct ExerciseCatalog: Codable, Sendable {
     }
   }
 
-  /// Finds an exercise by what a learner types: `3`, `03`, `03-query-continuation`, or a
-  /// track-qualified `apod/2`.
+  /// Finds an exercise by what a learner types (a name that matches none is a usage error): `3`, `03`, `03-query-continuation`, a
+  /// track-qualified `apod/2` (or `appstore/1`, `store/1`), or the start of an id, `apod-02`.
   public func exercise(named name: String) throws -> Exercise {
     let parts = name.split(separator: "/", maxSplits: 1).map(String.init)
     let candidates: [Exercise]
     let key: String
     if parts.count == 2 {
-      guard let track = tracks.first(where: { $0.id == parts[0] }) else {
-        throw LabError(
+      guard let track = track(named: parts[0]) else {
+        throw UsageError(
           "no track '\(parts[0])'; tracks: \(tracks.map(\.id).joined(separator: ", "))")
       }
       candidates = track.exercises
@@ -93,7 +118,14 @@ public struct ExerciseCatalog: Codable, Sendable {
     if let number = Int(key), let match = candidates.first(where: { $0.number == number }) {
       return match
     }
-    throw LabError("no exercise '\(name)': `lab list` shows them all")
+    let started = allExercises.filter { $0.id.hasPrefix(key + "-") }
+    if parts.count == 1, started.count == 1 { return started[0] }
+    let examples =
+      allExercises.prefix(1).map(shortName(of:))
+      + tracks.dropFirst().compactMap(\.exercises.first).map(shortName(of:))
+    throw UsageError(
+      "no exercise '\(name)': name one as \(examples.joined(separator: ", ")) or by its id; `swift run lab list` shows them all"
+    )
   }
 }
 

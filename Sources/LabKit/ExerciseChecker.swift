@@ -35,12 +35,25 @@ public struct ExerciseChecker: Sendable {
   public let scratchPath: String
   /// How long a check may run before it counts as hung.
   public let timeout: TimeInterval
+  /// The `swift` driver that builds the checks; nil for the first on `PATH`. Tests of the `lab`
+  /// command give a stand-in, with check executables of their own already in `scratchPath`.
+  public let swiftExecutable: String?
 
-  public init(root: URL, scratchPath: String = ".build-lab", timeout: TimeInterval = 30) {
+  public init(
+    root: URL, scratchPath: String = ".build-lab", timeout: TimeInterval = 30,
+    swiftExecutable: String? = nil
+  ) {
     self.root = root
     self.scratchPath = scratchPath
     self.timeout = timeout
+    self.swiftExecutable = swiftExecutable
   }
+
+  /// Swift's backtracer, set to print the crashed thread in plain text and never wait for a
+  /// debugger, so that a crash report can name the runtime's message and the learner's frame.
+  /// The settings are those of the Swift runtime's docs/Backtracing.rst.
+  static let backtraceSettings =
+    "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none"
 
   /// Builds and runs the checks of `exercise` against `source`. `progress` hears what is going
   /// on ("building", "running").
@@ -48,6 +61,15 @@ public struct ExerciseChecker: Sendable {
     _ exercise: ExerciseCatalog.Exercise, from source: Source,
     progress: @escaping @Sendable (String) -> Void = { _ in }
   ) throws -> Verdict {
+    try check(exercise, from: source, runs: 1, progress: progress)[0]
+  }
+
+  /// Builds the checks of `exercise` against `source` once, then runs them `runs` times: one
+  /// verdict per run, or a single `doesNotCompile`.
+  public func check(
+    _ exercise: ExerciseCatalog.Exercise, from source: Source, runs: Int,
+    progress: @escaping @Sendable (String) -> Void = { _ in }
+  ) throws -> [Verdict] {
     let environment = [
       "LAB_EXERCISES": source.environmentValue,
       "LAB_ONLY": exercise.id,
@@ -55,27 +77,45 @@ public struct ExerciseChecker: Sendable {
     ]
     progress("building \(exercise.module) and its checks")
     let build = try ProcessRunner.run(
-      try ProcessRunner.swift(),
+      try swiftExecutable ?? ProcessRunner.swift(),
       ["build", "--scratch-path", scratchPath, "--product", exercise.checkProduct],
       in: root, environment: environment)
     guard build.status == 0, !build.crashedBySignal else {
       let errors = CheckOutputParser.compileErrors(
         in: build.output, preferring: source.directory(of: exercise))
-      return .doesNotCompile(
-        errors: errors.isEmpty ? [build.output.suffix(2000).description] : errors)
+      return [
+        .doesNotCompile(
+          errors: errors.isEmpty ? [build.output.suffix(2000).description] : errors)
+      ]
     }
-    progress("running the checks (time limit \(Int(timeout)) s)")
+    var runEnvironment = environment
+    runEnvironment["SWIFT_BACKTRACE"] = Self.backtraceSettings
+    return try (1...max(1, runs)).map { run in
+      progress(
+        "running the checks (time limit \(Int(timeout)) s)"
+          + (runs > 1 ? ", run \(run) of \(runs)" : ""))
+      return try runChecks(of: exercise, from: source, environment: runEnvironment)
+    }
+  }
+
+  /// Runs the check executable already built for `exercise` once.
+  private func runChecks(
+    of exercise: ExerciseCatalog.Exercise, from source: Source, environment: [String: String]
+  ) throws -> Verdict {
     let executable = root.appendingPathComponent("\(scratchPath)/debug/\(exercise.checkProduct)")
       .path
     let run = try ProcessRunner.run(
       executable, [], in: root, environment: environment, timeout: timeout)
     let lines = CheckOutputParser.checkLines(in: run.output)
     if run.timedOut {
-      return .hung(seconds: timeout, check: CheckOutputParser.runningCheck(in: run.output))
+      return .hung(
+        seconds: timeout, check: CheckOutputParser.runningCheck(in: run.output),
+        waitingFor: CheckOutputParser.waitingFor(in: run.output))
     }
     if run.crashedBySignal || !run.output.contains("LAB-RESULT") {
       return .crashed(
-        reason: CheckOutputParser.crashReason(in: run.output),
+        CheckOutputParser.crashReport(
+          in: run.output, sourceFolder: source.directory(of: exercise)),
         check: CheckOutputParser.runningCheck(in: run.output))
     }
     return lines.allSatisfy(\.passed) && run.status == 0 ? .passed(lines) : .failed(lines)

@@ -8,27 +8,39 @@ public struct LabCommand {
     Usage: swift run lab <command> [options]     (or: make lab ARGS="<command> ...")
 
     Commands:
-      list                  Every exercise with its state, and your progress.
-      check [N]             Check the current exercise, or exercise N (3, 03 or 03-query-continuation).
+      list                  Every exercise with its short name and state, and your progress.
+      check [N]             Check the current exercise, or exercise N.
       hint [N] [LEVEL]      The next hint for an exercise; LEVEL shows a given tier (1 is gentlest).
       watch [N]             Check again whenever the exercise's files change; move on when it passes.
       next [N]              Make N (or the exercise after the current one) the current exercise.
       reset [N]             Restore an exercise's starter files; yours are kept in a backup.
       diff [N]              Your files beside the starter's and the solution's.
-      solution [N]          Show the reference answer (after solving it, or with --force).
-      verify                Prove the track: solutions pass, starters and wrong answers fail.
+      solution [N]          The reference answer as a diff against the starter (after solving it,
+                            or with --force); --files prints whole files.
+      verify                Prove the tracks: solutions pass, starters and wrong answers fail.
+      help [COMMAND]        This text, or a command's options.
 
-    Run `swift run lab <command> --help` for a command's options.
+    N names an exercise: 3, 03 or 03-query-continuation in the migration track; apod/1,
+    appstore/1 (or store/1) in the katas; `lab list` shows each one's short name.
+    Run `swift run lab help <command>` (or `<command> --help`) for a command's options.
     Exit codes: 0 done or passed, 1 a check or verification failed, 2 a usage error.
     """
 
   let root: URL
   let output: Output
+  /// The `swift` driver that builds checks; nil for the first on `PATH` (tests give a stand-in).
+  let swiftExecutable: String?
 
-  public init(root: URL, output: Output = Output()) {
+  public init(root: URL, output: Output = Output(), swiftExecutable: String? = nil) {
     self.root = root
     self.output = output
+    self.swiftExecutable = swiftExecutable
   }
+
+  /// The command names `help` knows.
+  static let commands = [
+    "list", "check", "hint", "watch", "next", "reset", "diff", "solution", "verify", "help",
+  ]
 
   /// Finds the package root: the nearest folder, from the current one up, holding
   /// `Exercises/exercises.json`.
@@ -59,7 +71,19 @@ public struct LabCommand {
     var options = Options(Array(arguments.dropFirst()))
     do {
       if options.flag("--help", "-h") {
+        guard Self.commands.contains(command) else {
+          throw UsageError("unknown command '\(command)'")
+        }
         output.line(Self.help(for: command))
+        return 0
+      }
+      if command == "help" {
+        guard let topic = try options.positional(max: 1).first else {
+          output.line(Self.usage)
+          return 0
+        }
+        guard Self.commands.contains(topic) else { throw UsageError("unknown command '\(topic)'") }
+        output.line(Self.help(for: topic))
         return 0
       }
       let catalog = try ExerciseCatalog.load(root: root)
@@ -87,13 +111,20 @@ public struct LabCommand {
   static func help(for command: String) -> String {
     switch command {
     case "list":
-      "lab list\n  Every exercise, marked ✓ solved, ▶ current or · to do, and your progress."
+      """
+      lab list
+        Every exercise with the short name to type (3, apod/1, appstore/1), marked ✓ solved,
+        ▶ current or · to do, and your progress.
+      """
     case "check":
       """
       lab check [N] [--timeout SECONDS]
-        Builds exercise N (default: the current one) with its checks and runs them. A check that
-        crashes is reported with its reason; one that runs longer than --timeout (default 30, or
-        LAB_TIMEOUT) is stopped and reported as hung. Passing marks the exercise solved.
+        Builds exercise N (default: the current one) with its checks and runs them. A failing
+        check says what it expected and what it found. A crash counts as a wrong answer and is
+        reported with the runtime's message and the line of your code it came from; a check that
+        runs longer than --timeout (default 30, or LAB_TIMEOUT) is stopped and reported as hung,
+        with what it was waiting for. Passing marks the exercise solved and names the next one.
+        Exit code 0 when every check passes, 1 otherwise.
       """
     case "hint":
       "lab hint [N] [LEVEL]\n  Shows the next hint of exercise N, or tier LEVEL. The first hint is gentle, the last nearly the answer."
@@ -101,24 +132,39 @@ public struct LabCommand {
       """
       lab watch [N] [--interval SECONDS] [--timeout SECONDS]
         Checks the exercise, then again whenever one of its files changes (polling every
-        --interval seconds, default 1, so it works on every file system). When it passes, moves on
-        to the next exercise. Stop with Ctrl-C.
+        --interval seconds, default 1, so it works on every file system); each run starts under a
+        rule with the time. When it passes (the first run too), moves on to the next exercise not
+        yet solved. Ends with exit code 0 when every exercise is solved; stop it with Ctrl-C.
       """
     case "next":
       "lab next [N]\n  Makes exercise N, or the one after the current one, the current exercise. Learners can start anywhere."
     case "reset":
-      "lab reset [N]\n  Restores the starter files of exercise N; your files are first copied to .lab/backups/, whose path is printed."
+      """
+      lab reset [N]
+        Restores the starter files of exercise N from git. Your files are first copied to
+        .lab/backups/<exercise>-<time>/; the command to copy them back is printed.
+      """
     case "diff":
       "lab diff [N]\n  Shows your files of exercise N beside the starter's (what you changed) and the solution's (what is left)."
     case "solution":
-      "lab solution [N] [--force]\n  Prints the reference answer's files of exercise N, once you solved it, or with --force."
+      """
+      lab solution [N] [--force] [--files]
+        Shows the reference answer of exercise N as a diff against its starter: what the solution
+        changes. --files prints the solution's whole files instead. Only once you solved N (so
+        that it does not spoil the exercise), or with --force.
+      """
     case "verify":
       """
-      lab verify [--solutions] [--starters] [--wrong-answers] [--track ID] [--only N] [--timeout SECONDS]
-        Proves the track (all three by default): every solution passes its checks, every pristine
-        starter (as committed) fails for the reason its metadata names, and every kept wrong answer
-        fails the check it names. Prints one table; exits 1 if anything is not as expected.
+      lab verify [--solutions] [--starters] [--wrong-answers] [--track ID] [--only N]
+                 [--repeat TIMES] [--timeout SECONDS]
+        Proves the tracks (all three kinds by default): every solution passes its checks, every
+        pristine starter (as committed) fails for the reason its metadata names, and every kept
+        wrong answer fails the check it names. --repeat runs each of them TIMES times (default 1)
+        and counts it wrong if the verdict ever differs: a verdict must not depend on the
+        machine's speed. Prints one table; exits 1 if anything is not as expected.
       """
+    case "help":
+      "lab help [COMMAND]\n  The list of commands, or what COMMAND does and its options."
     default: usage
     }
   }
@@ -136,8 +182,10 @@ public struct LabCommand {
       )
       for exercise in track.exercises {
         let mark = progress.solved.contains(exercise.id) ? "✓" : exercise == current ? "▶" : "·"
+        let name = catalog.shortName(of: exercise).padding(
+          toLength: 12, withPad: " ", startingAt: 0)
         output.line(
-          "  \(mark) \(exercise.id.padding(toLength: 30, withPad: " ", startingAt: 0)) \(exercise.title)"
+          "  \(mark) \(name) \(exercise.id.padding(toLength: 32, withPad: " ", startingAt: 0)) \(exercise.title)"
         )
       }
       output.line("")
@@ -146,7 +194,11 @@ public struct LabCommand {
     let solved = all.filter { progress.solved.contains($0.id) }.count
     output.line(
       "Progress: \(solved) of \(all.count) exercises solved (\(percent(solved, all.count))).")
-    if let current { output.line("Current: \(current.id). Next step: swift run lab check") }
+    if let current {
+      output.line(
+        "Current: \(catalog.shortName(of: current)) (\(current.id)). Next step: swift run lab check"
+      )
+    }
     return 0
   }
 
@@ -156,18 +208,24 @@ public struct LabCommand {
     var options = options
     let timeout = try options.timeout()
     let exercise = try pick(catalog, options.positional(max: 1).first)
-    let verdict = try runCheck(exercise, timeout: timeout)
+    let verdict = try runCheck(exercise, in: catalog, timeout: timeout)
+    if verdict.isPass { sayWhatComesNext(after: exercise, in: catalog) }
     return verdict.isPass ? 0 : 1
   }
 
   /// Checks `exercise`, prints the verdict, and records a pass.
   @discardableResult
-  func runCheck(_ exercise: ExerciseCatalog.Exercise, timeout: TimeInterval) throws -> Verdict {
-    output.line("Exercise \(exercise.id) · \(exercise.title)")
-    let checker = ExerciseChecker(root: root, timeout: timeout)
+  func runCheck(
+    _ exercise: ExerciseCatalog.Exercise, in catalog: ExerciseCatalog, timeout: TimeInterval
+  ) throws -> Verdict {
+    output.line("Exercise \(catalog.shortName(of: exercise)) · \(exercise.id) · \(exercise.title)")
+    let checker = ExerciseChecker(root: root, timeout: timeout, swiftExecutable: swiftExecutable)
     let output = self.output
     let verdict = try checker.check(exercise, from: .learner) { output.dim("  \($0)…") }
-    report(verdict, for: exercise)
+    VerdictReport(
+      output: output, hintCommand: "swift run lab hint \(catalog.shortName(of: exercise))"
+    )
+    .print(verdict)
     if verdict.isPass {
       var progress = loadProgress()
       progress.solved.insert(exercise.id)
@@ -176,42 +234,31 @@ public struct LabCommand {
     return verdict
   }
 
-  func report(_ verdict: Verdict, for exercise: ExerciseCatalog.Exercise) {
-    let hint = "Stuck? swift run lab hint \(exercise.number.map(String.init) ?? exercise.id)"
-    switch verdict {
-    case .passed(let lines):
-      for line in lines { output.good("  ✓ \(line.name)") }
-      output.good("Solved: all \(lines.count) checks pass.")
-    case .failed(let lines):
-      for line in lines {
-        if line.passed {
-          output.good("  ✓ \(line.name)")
-        } else {
-          output.bad("  ✗ \(line.name)")
-          if let detail = line.detail { output.line("      \(detail)") }
-        }
-      }
-      let failing = lines.filter { !$0.passed }.count
-      output.bad("Not yet: \(failing) of \(lines.count) checks fail. \(hint)")
-    case .doesNotCompile(let errors):
-      output.bad("  ✗ does not compile:")
-      for error in errors.prefix(8) { output.line("      \(error)") }
-      if errors.count > 8 { output.line("      … and \(errors.count - 8) more errors") }
-      output.bad("Fix the first error and check again. \(hint)")
-    case .crashed(let reason, let check):
-      output.bad("  ✗ crashed" + (check.map { " while checking \"\($0)\"" } ?? "") + ":")
-      output.line("      \(reason)")
-      output.bad(
-        "A crash is a bug, not a wrong answer: a continuation resumed twice, a failed precondition, a forced unwrap? \(hint)"
-      )
-    case .hung(let seconds, let check):
-      output.bad(
-        "  ✗ hung" + (check.map { " while checking \"\($0)\"" } ?? "")
-          + ": stopped after \(Int(seconds)) s")
-      output.bad(
-        "Something waits forever: a continuation never resumed on some path, or the main queue waiting for itself. Look at each await and each completion handler in the files you edited. \(hint)"
-      )
+  /// After a pass: how many are solved, and the next exercise with the command that starts it
+  /// (unless `watch` is about to move on to it by itself).
+  func sayWhatComesNext(
+    after exercise: ExerciseCatalog.Exercise, in catalog: ExerciseCatalog,
+    movingOn: Bool = false
+  ) {
+    let progress = loadProgress()
+    let all = catalog.allExercises
+    let solved = all.filter { progress.solved.contains($0.id) }.count
+    var counts = "\(solved) of \(all.count) exercises solved"
+    if let track = catalog.track(of: exercise), catalog.tracks.count > 1 {
+      let inTrack = track.exercises.filter { progress.solved.contains($0.id) }.count
+      counts += " (\(inTrack) of \(track.exercises.count) in \(track.id))"
     }
+    output.line("\(counts).")
+    guard let following = nextUnsolved(after: exercise, in: catalog, progress: progress) else {
+      output.good("Every exercise is solved. Well done.")
+      return
+    }
+    let name = catalog.shortName(of: following)
+    output.line("Next: \(name) · \(following.title)")
+    guard !movingOn else { return }
+    output.line(
+      "  Start it with: swift run lab next \(name)   (then read Exercises/\(following.id)/README.md)"
+    )
   }
 
   // MARK: hint
@@ -240,7 +287,7 @@ public struct LabCommand {
     output.line(wrap(exercise.hints[level - 1], indent: "  "))
     output.line("")
     if level < exercise.hints.count {
-      output.dim("More: swift run lab hint \(exercise.number.map(String.init) ?? exercise.id)")
+      output.dim("More: swift run lab hint \(catalog.shortName(of: exercise))")
     }
     progress.hintsShown[exercise.id] = max(progress.hintsShown[exercise.id] ?? 0, level)
     try progress.save(root: root)
@@ -255,31 +302,38 @@ public struct LabCommand {
     let timeout = try options.timeout()
     var exercise = try pick(catalog, options.positional(max: 1).first)
     setCurrent(exercise)
-    var lastSeen = modificationDates(of: exercise)
-    try runCheck(exercise, timeout: timeout)
-    output.dim("Watching Exercises/\(exercise.id)/ for changes (Ctrl-C to stop)…")
     while true {
-      Thread.sleep(forTimeInterval: interval)
-      let now = modificationDates(of: exercise)
-      guard now != lastSeen else { continue }
-      lastSeen = now
-      output.line("")
-      let verdict = try runCheck(exercise, timeout: timeout)
-      guard verdict.isPass else { continue }
-      let progress = loadProgress()
-      guard let following = nextUnsolved(after: exercise, in: catalog, progress: progress) else {
-        output.good("Every exercise is solved. Well done.")
-        return 0
+      let seen = modificationDates(of: exercise)
+      rule()
+      let verdict = try runCheck(exercise, in: catalog, timeout: timeout)
+      if verdict.isPass {
+        // Every pass moves on, the first one too: an exercise solved before watching started
+        // must not keep the learner waiting for a change that will never come.
+        sayWhatComesNext(after: exercise, in: catalog, movingOn: true)
+        guard let following = nextUnsolved(after: exercise, in: catalog, progress: loadProgress())
+        else { return 0 }
+        exercise = following
+        setCurrent(exercise)
+        output.line(
+          "Moving on to \(catalog.shortName(of: exercise)): read Exercises/\(exercise.id)/README.md."
+        )
+        continue
       }
-      exercise = following
-      setCurrent(exercise)
-      lastSeen = modificationDates(of: exercise)
-      output.line("")
-      output.line(
-        "Next: \(exercise.id) · \(exercise.title). Read Exercises/\(exercise.id)/README.md.")
-      try runCheck(exercise, timeout: timeout)
       output.dim("Watching Exercises/\(exercise.id)/ for changes (Ctrl-C to stop)…")
+      // Polling, not a verdict: it only decides when to check again.
+      while modificationDates(of: exercise) == seen {
+        Thread.sleep(forTimeInterval: interval)
+      }
     }
+  }
+
+  /// The line that starts each run of `watch`: the time, then a rule, so runs stand apart.
+  func rule() {
+    let formatter = DateFormatter()
+    formatter.dateFormat = "HH:mm:ss"
+    let head = "── \(formatter.string(from: Date())) "
+    output.line("")
+    output.dim(head + String(repeating: "─", count: max(0, 72 - head.count)))
   }
 
   func modificationDates(of exercise: ExerciseCatalog.Exercise) -> [String: Date] {
@@ -312,7 +366,8 @@ public struct LabCommand {
       exercise = all[index + 1]
     }
     setCurrent(exercise)
-    output.line("Current exercise: \(exercise.id) · \(exercise.title)")
+    output.line(
+      "Current exercise: \(catalog.shortName(of: exercise)) · \(exercise.id) · \(exercise.title)")
     output.line(
       "Read Exercises/\(exercise.id)/README.md, edit \(exercise.files.joined(separator: ", ")), then: swift run lab check"
     )
@@ -344,7 +399,8 @@ public struct LabCommand {
     progress.solved.remove(exercise.id)
     try progress.save(root: root)
     output.line("Restored the starter of \(exercise.id).")
-    output.line("Your version is kept in \(relative(backup)).")
+    output.line("Your version is kept in \(relative(backup))/. To get it back:")
+    output.line("  cp \(relative(backup))/*.swift Exercises/\(exercise.id)/")
     return 0
   }
 
@@ -356,15 +412,23 @@ public struct LabCommand {
     for file in exercise.files {
       let mine = "Exercises/\(exercise.id)/\(file)"
       output.line("== \(file): the starter → yours")
-      output.line(try diffText("\(pristine)/\(exercise.id)/\(file)", mine))
+      output.line(
+        try diffText(
+          "\(pristine)/\(exercise.id)/\(file)", mine, labels: ("starter/\(file)", "yours/\(file)")))
       output.line("== \(file): yours → the solution")
-      output.line(try diffText(mine, "Solutions/\(exercise.id)/\(file)"))
+      output.line(
+        try diffText(
+          mine, "Solutions/\(exercise.id)/\(file)", labels: ("yours/\(file)", "solution/\(file)")))
     }
     return 0
   }
 
-  func diffText(_ from: String, _ to: String) throws -> String {
-    let result = try ProcessRunner.run("/usr/bin/env", ["diff", "-u", from, to], in: root)
+  /// `diff -u` of two files, each labelled with `labels` when given (rather than a temporary
+  /// path and a time stamp).
+  func diffText(_ from: String, _ to: String, labels: (String, String)? = nil) throws -> String {
+    let labelArguments = labels.map { ["-L", $0.0, "-L", $0.1] } ?? []
+    let result = try ProcessRunner.run(
+      "/usr/bin/env", ["diff", "-u"] + labelArguments + [from, to], in: root)
     return result.output.isEmpty ? "   (no difference)" : result.output
   }
 
@@ -373,16 +437,33 @@ public struct LabCommand {
   func solution(_ catalog: ExerciseCatalog, _ options: Options) throws -> Int32 {
     var options = options
     let force = options.flag("--force")
+    let wholeFiles = options.flag("--files")
     let exercise = try pick(catalog, options.positional(max: 1).first)
+    let name = catalog.shortName(of: exercise)
     guard force || loadProgress().solved.contains(exercise.id) else {
-      output.line("Solve \(exercise.id) first (swift run lab check), or look anyway with --force.")
+      output.line(
+        "Solve \(name) first (swift run lab check \(name)), or look anyway: swift run lab solution \(name) --force"
+      )
       return 1
     }
-    for file in exercise.files {
-      let path = "Solutions/\(exercise.id)/\(file)"
-      output.line("== \(path)")
-      output.line(try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8))
+    if wholeFiles {
+      for file in exercise.files {
+        let path = "Solutions/\(exercise.id)/\(file)"
+        output.line("== \(path)")
+        output.line(try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8))
+      }
+      return 0
     }
+    let pristine = try Verification(root: root, timeout: 0).exportPristineStarters()
+    output.line("The solution of \(name) · \(exercise.title), as a diff against the starter:")
+    for file in exercise.files {
+      output.line("== \(file)")
+      output.line(
+        try diffText(
+          "\(pristine)/\(exercise.id)/\(file)", "Solutions/\(exercise.id)/\(file)",
+          labels: ("starter/\(file)", "solution/\(file)")))
+    }
+    output.dim("Whole files: swift run lab solution \(name) --files\(force ? " --force" : "")")
     return 0
   }
 
@@ -394,27 +475,31 @@ public struct LabCommand {
     if kinds.isEmpty { kinds = Verification.Kind.allCases }
     let only = try options.value("--only")
     let trackID = try options.value("--track")
+    let repeats = try options.count("--repeat") ?? 1
     let timeout = try options.timeout()
     try options.done()
     var exercises = try only.map { [try catalog.exercise(named: $0)] } ?? catalog.allExercises
     if let trackID {
-      guard let track = catalog.tracks.first(where: { $0.id == trackID }) else {
+      guard let track = catalog.track(named: trackID) else {
         throw UsageError(
           "no track '\(trackID)'; tracks: \(catalog.tracks.map(\.id).joined(separator: ", "))")
       }
       exercises = exercises.filter(track.exercises.contains)
     }
-    let verification = Verification(root: root, timeout: timeout)
+    let verification = Verification(
+      root: root, timeout: timeout, repeats: repeats, swiftExecutable: swiftExecutable)
     var unexpected = 0
     var total = 0
     let start = Date()
     for kind in kinds {
-      output.line("== Verifying \(kind.rawValue) (\(exercises.count) exercises)")
+      output.line(
+        "== Verifying \(kind.rawValue) (\(exercises.count) exercises"
+          + (repeats > 1 ? ", each run \(repeats) times)" : ")"))
       let output = self.output
       let rows = try verification.verify(kind, exercises) { row in
         let mark = row.isAsExpected ? "✓" : "✗"
         let line =
-          "  \(mark) \(row.exercise) · \(row.subject): expected to \(row.expected); got \(row.verdict.summary)"
+          "  \(mark) \(row.exercise) · \(row.subject): expected to \(row.expected); got \(row.outcome)"
         row.isAsExpected ? output.good(line) : output.bad(line)
       }
       unexpected += rows.filter { !$0.isAsExpected }.count

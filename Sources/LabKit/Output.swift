@@ -74,6 +74,15 @@ struct Options {
     return number
   }
 
+  /// A whole number of at least 1, such as `--repeat 3`.
+  mutating func count(_ name: String) throws -> Int? {
+    guard let text = try value(name) else { return nil }
+    guard let count = Int(text), count >= 1 else {
+      throw UsageError("\(name) takes a whole number of at least 1, not '\(text)'")
+    }
+    return count
+  }
+
   /// `--timeout`, else `LAB_TIMEOUT`, else 30 seconds.
   mutating func timeout() throws -> TimeInterval {
     if let given = try number("--timeout") { return given }

@@ -9,15 +9,26 @@ public enum Verdict: Sendable, Equatable {
   /// The exercise (or its checks, against it) did not compile.
   case doesNotCompile(errors: [String])
   /// The check process crashed while running `check`.
-  case crashed(reason: String, check: String?)
-  /// The check process was stopped after `seconds` while running `check`.
-  case hung(seconds: TimeInterval, check: String?)
+  case crashed(CrashReport, check: String?)
+  /// The check process was stopped after `seconds` while running `check`, which had said it
+  /// was waiting for `waitingFor`.
+  case hung(seconds: TimeInterval, check: String?, waitingFor: String?)
 
-  /// One `LAB-CHECK` line of a check executable.
+  /// One `LAB-CHECK` line of a check executable, with the `LAB-DETAIL` lines after it.
   public struct CheckLine: Sendable, Equatable {
     public let name: String
     public let passed: Bool
+    /// The first line of what went wrong.
     public let detail: String?
+    /// The lines after the first: more of the story, or `expected:` and `actual:` values.
+    public let moreDetails: [String]
+
+    public init(name: String, passed: Bool, detail: String?, moreDetails: [String] = []) {
+      self.name = name
+      self.passed = passed
+      self.detail = detail
+      self.moreDetails = moreDetails
+    }
   }
 
   public var isPass: Bool {
@@ -43,51 +54,202 @@ public enum Verdict: Sendable, Equatable {
     case .failed(let lines):
       "fail: " + lines.filter { !$0.passed }.map(\.name).joined(separator: "; ")
     case .doesNotCompile(let errors): "does not compile (\(errors.count) errors)"
-    case .crashed(_, let check): "crashed" + (check.map { " in \"\($0)\"" } ?? "")
-    case .hung(let seconds, let check):
+    case .crashed(let report, let check):
+      "crashed" + (check.map { " in \"\($0)\"" } ?? "") + ": \(report.message)"
+    case .hung(let seconds, let check, let waitingFor):
       "hung after \(Int(seconds)) s" + (check.map { " in \"\($0)\"" } ?? "")
+        + (waitingFor.map { ", waiting for \($0)" } ?? "")
     }
+  }
+
+  /// Whether two verdicts are the same answer: the same outcome and the same failing checks.
+  /// Details may differ between runs (a crash's addresses, a hang's time); the verdict may not.
+  public func isSameAnswer(as other: Verdict) -> Bool {
+    switch (self, other) {
+    case (.passed, .passed), (.doesNotCompile, .doesNotCompile), (.crashed, .crashed),
+      (.hung, .hung):
+      true
+    case (.failed, .failed): failureNames == other.failureNames
+    default: false
+    }
+  }
+}
+
+/// What a crashed check process left behind, read from the runtime's own output and, when
+/// Swift's backtracer ran, from the crashed thread's backtrace.
+public struct CrashReport: Sendable, Equatable {
+  /// The runtime's fatal message ("Fatal error: …"), or else how the process died ("Illegal
+  /// instruction").
+  public let message: String
+  /// When there is no fatal message: the last line the crashed check printed, which is often
+  /// the runtime's own word ("freed pointer was not the last allocation") but may be the app's.
+  public let lastOutput: String?
+  /// The learner's own frame, `function at file:line`, when the backtrace has one in the
+  /// exercise's files.
+  public let learnerFrame: String?
+  /// The Swift API the learner's frame called into when it crashed, such as
+  /// `MainActor.assumeIsolated`.
+  public let calledAPI: String?
+
+  public init(
+    message: String, lastOutput: String? = nil, learnerFrame: String? = nil,
+    calledAPI: String? = nil
+  ) {
+    self.message = message
+    self.lastOutput = lastOutput
+    self.learnerFrame = learnerFrame
+    self.calledAPI = calledAPI
   }
 }
 
 /// Reads a check executable's output (see `LabCheckKit.CheckSuite`).
 public enum CheckOutputParser {
-  /// The `LAB-CHECK` lines, in order.
+  /// The `LAB-CHECK` lines, in order, each with the `LAB-DETAIL` lines that follow it.
   public static func checkLines(in output: String) -> [Verdict.CheckLine] {
-    output.split(separator: "\n").compactMap { line in
+    var lines: [Verdict.CheckLine] = []
+    for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
       if line.hasPrefix("LAB-CHECK pass ") {
-        return Verdict.CheckLine(
-          name: String(line.dropFirst("LAB-CHECK pass ".count)), passed: true, detail: nil)
+        lines.append(
+          Verdict.CheckLine(
+            name: String(line.dropFirst("LAB-CHECK pass ".count)), passed: true, detail: nil))
+      } else if line.hasPrefix("LAB-CHECK fail ") {
+        let rest = line.dropFirst("LAB-CHECK fail ".count)
+        guard let separator = rest.range(of: " :: ") else {
+          lines.append(Verdict.CheckLine(name: String(rest), passed: false, detail: nil))
+          continue
+        }
+        lines.append(
+          Verdict.CheckLine(
+            name: String(rest[..<separator.lowerBound]), passed: false,
+            detail: String(rest[separator.upperBound...])))
+      } else if line.hasPrefix("LAB-DETAIL "), let last = lines.popLast() {
+        lines.append(
+          Verdict.CheckLine(
+            name: last.name, passed: last.passed, detail: last.detail,
+            moreDetails: last.moreDetails + [String(line.dropFirst("LAB-DETAIL ".count))]))
       }
-      guard line.hasPrefix("LAB-CHECK fail ") else { return nil }
-      let rest = line.dropFirst("LAB-CHECK fail ".count)
-      guard let separator = rest.range(of: " :: ") else {
-        return Verdict.CheckLine(name: String(rest), passed: false, detail: nil)
-      }
-      return Verdict.CheckLine(
-        name: String(rest[..<separator.lowerBound]), passed: false,
-        detail: String(rest[separator.upperBound...]))
     }
+    return lines
   }
 
   /// The check that was running last: the one a crash or a hang happened in.
   public static func runningCheck(in output: String) -> String? {
-    output.split(separator: "\n").last { $0.hasPrefix("LAB-RUNNING ") }
-      .map { String($0.dropFirst("LAB-RUNNING ".count)) }
+    lastValue(of: "LAB-RUNNING ", in: output)
   }
 
-  /// The runtime's own words for a crash: a fatal error, a misused continuation, a failed
-  /// precondition.
-  public static func crashReason(in output: String) -> String {
+  /// What the running check said it was waiting for (`LAB-WAITING <what>`), if it said so
+  /// since it started.
+  public static func waitingFor(in output: String) -> String? {
+    let lines = output.split(separator: "\n")
+    let start = lines.lastIndex { $0.hasPrefix("LAB-RUNNING ") } ?? lines.startIndex
+    return lines[start...].last { $0.hasPrefix("LAB-WAITING ") }
+      .map { String($0.dropFirst("LAB-WAITING ".count)) }
+  }
+
+  private static func lastValue(of prefix: String, in output: String) -> String? {
+    output.split(separator: "\n").last { $0.hasPrefix(prefix) }
+      .map { String($0.dropFirst(prefix.count)) }
+  }
+
+  /// The runtime's own words for a crash (a fatal error, a misused continuation, a failed
+  /// precondition) and, from the backtrace, the learner's frame in `sourceFolder`.
+  public static func crashReport(in output: String, sourceFolder: String) -> CrashReport {
+    let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let backtraceStart =
+      lines.firstIndex { $0.hasPrefix("*** Signal") || $0.hasPrefix("*** Program crashed") }
+      ?? lines.endIndex
+    let frames = crashedThreadFrames(in: lines[backtraceStart...])
+    let (learnerFrame, calledAPI) = learnerFrame(in: frames, sourceFolder: sourceFolder)
+    // What the running check printed before it crashed, without the protocol's lines and the
+    // backtracer's remarks (which may be glued to a runtime message that has no newline).
+    let checkStart = lines[..<backtraceStart].lastIndex { $0.hasPrefix("LAB-RUNNING ") } ?? 0
+    let said = lines[checkStart..<backtraceStart].compactMap { line -> String? in
+      let text = line.components(separatedBy: "swift-runtime: ")[0]
+        .trimmingCharacters(in: .whitespaces)
+      return text.isEmpty || text.hasPrefix("LAB-") ? nil : text
+    }
     let markers = [
       "SWIFT TASK CONTINUATION MISUSE", "Fatal error", "Precondition failed", "Assertion failed",
-      "fatal error", "Illegal instruction", "Segmentation fault",
+      "fatal error",
     ]
-    let lines = output.split(separator: "\n").map(String.init)
-    if let line = lines.first(where: { line in markers.contains { line.contains($0) } }) {
-      return line.trimmingCharacters(in: .whitespaces)
+    if let fatal = said.first(where: { line in markers.contains { line.contains($0) } }) {
+      return CrashReport(message: fatal, learnerFrame: learnerFrame, calledAPI: calledAPI)
     }
-    return lines.last { !$0.hasPrefix("LAB-") && !$0.isEmpty } ?? "no message"
+    return CrashReport(
+      message: howItDied(in: lines[backtraceStart...]), lastOutput: said.last,
+      learnerFrame: learnerFrame, calledAPI: calledAPI)
+  }
+
+  /// "*** Program crashed: Illegal instruction at 0x… ***" → "Illegal instruction".
+  private static func howItDied(in backtrace: ArraySlice<String>) -> String {
+    guard let crashed = backtrace.first(where: { $0.hasPrefix("*** Program crashed: ") }) else {
+      return "the check process stopped without a message"
+    }
+    let reason = crashed.dropFirst("*** Program crashed: ".count)
+    return String(reason.components(separatedBy: " at 0x")[0]).trimmingCharacters(
+      in: CharacterSet(charactersIn: "* "))
+  }
+
+  /// The frames of the thread the backtracer marks `crashed:`, innermost first.
+  private static func crashedThreadFrames(in lines: ArraySlice<String>) -> [String] {
+    guard
+      let header = lines.firstIndex(where: { $0.hasPrefix("Thread ") && $0.hasSuffix("crashed:") })
+    else { return [] }
+    return Array(
+      lines[(header + 1)...].drop { $0.isEmpty }.prefix { !$0.isEmpty && $0 != "..." }
+    )
+  }
+
+  /// The first frame in the learner's files, as `function at file:line`, and the API it called:
+  /// the nearest frame inside it that names a Swift API.
+  private static func learnerFrame(in frames: [String], sourceFolder: String) -> (String?, String?)
+  {
+    let folder = sourceFolder.hasSuffix("/") ? sourceFolder : sourceFolder + "/"
+    guard let index = frames.firstIndex(where: { $0.contains(folder) }),
+      let frame = describe(frame: frames[index], folder: folder)
+    else { return (nil, nil) }
+    let called = frames[..<index].reversed().lazy.compactMap { frame -> String? in
+      guard let symbol = symbol(in: frame), symbol.first?.isLetter == true,
+        !symbol.hasPrefix("closure "), !symbol.hasPrefix("swift_"), !symbol.hasPrefix("_")
+      else { return nil }
+      return readableAPI(symbol)
+    }.first
+    return (frame, called)
+  }
+
+  /// "static MainActor.assumeIsolated<A>(_:file:line:)" → "MainActor.assumeIsolated(_:file:line:)":
+  /// the name as the learner wrote it, without the generic parameters.
+  static func readableAPI(_ symbol: String) -> String {
+    var name = symbol.hasPrefix("static ") ? String(symbol.dropFirst("static ".count)) : symbol
+    while let open = name.firstIndex(of: "<"), let close = name[open...].firstIndex(of: ">") {
+      name.removeSubrange(open...close)
+    }
+    return name
+  }
+
+  /// "  6 [ra] 0x… wrongAssume() + 84 in Probe at /path/Exercises/x/File.swift:5:13" →
+  /// "wrongAssume() at Exercises/x/File.swift:5".
+  private static func describe(frame: String, folder: String) -> String? {
+    guard let symbol = symbol(in: frame), let at = frame.range(of: " at ", options: .backwards)
+    else { return nil }
+    let location = frame[at.upperBound...]
+    guard let start = location.range(of: folder) else { return nil }
+    let fromFolder = folder + location[start.upperBound...]
+    // Drop the column: file:line is what editors and people use.
+    let parts = fromFolder.split(separator: ":")
+    let fileAndLine = parts.count >= 3 ? parts.dropLast().joined(separator: ":") : fromFolder
+    return "\(symbol) at \(fileAndLine)"
+  }
+
+  /// The function a frame names: the text between the address and ` + offset in image`.
+  private static func symbol(in frame: String) -> String? {
+    guard let address = frame.range(of: "0x") else { return nil }
+    let afterAddress = frame[address.upperBound...].drop { $0.isHexDigit }.drop { $0 == " " }
+    let end =
+      afterAddress.range(of: " + ")?.lowerBound ?? afterAddress.range(of: " in ")?.lowerBound
+      ?? afterAddress.endIndex
+    let symbol = afterAddress[..<end].trimmingCharacters(in: .whitespaces)
+    return symbol.isEmpty ? nil : symbol
   }
 
   /// The compiler's error lines in a build's output, without duplicates, most useful first:

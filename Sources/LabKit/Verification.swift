@@ -16,17 +16,58 @@ public struct Verification: Sendable {
     public let subject: String
     /// What had to happen.
     public let expected: String
-    public let verdict: Verdict
+    /// The verdict of each run, in order: as many as `repeats`.
+    public let verdicts: [Verdict]
+    /// Whether every run gave the same answer, and it was the expected one.
     public let isAsExpected: Bool
+
+    /// The verdict of the first run.
+    public var verdict: Verdict { verdicts[0] }
+
+    /// Whether the runs disagreed: a verdict that depends on timing or load.
+    public var isInconsistent: Bool {
+      verdicts.contains { !$0.isSameAnswer(as: verdicts[0]) }
+    }
+
+    /// What happened, for the table: the verdict, or every run's when they disagreed.
+    public var outcome: String {
+      if isInconsistent {
+        return "verdicts differ between runs: "
+          + verdicts.enumerated().map { "run \($0.offset + 1) \($0.element.summary)" }
+          .joined(separator: "; ")
+      }
+      return verdict.summary + (verdicts.count > 1 ? " (all \(verdicts.count) runs)" : "")
+    }
   }
 
   public let root: URL
   public let checker: ExerciseChecker
+  /// How many times each solution, starter and wrong answer is checked.
+  public let repeats: Int
 
-  public init(root: URL, timeout: TimeInterval) {
+  public init(
+    root: URL, timeout: TimeInterval, repeats: Int = 1, swiftExecutable: String? = nil
+  ) {
     self.root = root
+    self.repeats = max(1, repeats)
     // A build folder of its own: verifying never undoes the learner's incremental build.
-    checker = ExerciseChecker(root: root, scratchPath: ".build-lab-verify", timeout: timeout)
+    checker = ExerciseChecker(
+      root: root, scratchPath: ".build-lab-verify", timeout: timeout,
+      swiftExecutable: swiftExecutable)
+  }
+
+  /// Checks `exercise` from `source` `repeats` times (built once); as expected only when every
+  /// run agrees and `isExpected` holds for it.
+  func judge(
+    _ exercise: ExerciseCatalog.Exercise, from source: ExerciseChecker.Source, subject: String,
+    expected: String, progress: @escaping @Sendable (String) -> Void,
+    isExpected: (Verdict) -> Bool
+  ) throws -> Row {
+    let verdicts = try checker.check(exercise, from: source, runs: repeats, progress: progress)
+    let consistent = verdicts.allSatisfy { $0.isSameAnswer(as: verdicts[0]) }
+    return Row(
+      exercise: exercise.id, subject: subject, expected: expected, verdicts: verdicts,
+      isAsExpected: consistent && verdicts.allSatisfy(isExpected))
   }
 
   /// Verifies `kind` for `exercises`, reporting each row as soon as it is known.
@@ -42,40 +83,37 @@ public struct Verification: Sendable {
     switch kind {
     case .solutions:
       for exercise in exercises {
-        let verdict = try checker.check(exercise, from: .solutions, progress: progress)
         add(
-          Row(
-            exercise: exercise.id, subject: "solution", expected: "pass", verdict: verdict,
-            isAsExpected: verdict.isPass))
+          try judge(
+            exercise, from: .solutions, subject: "solution", expected: "pass",
+            progress: progress, isExpected: \.isPass))
       }
     case .starters:
       let pristine = try exportPristineStarters()
       for exercise in exercises {
-        let verdict = try checker.check(exercise, from: .folder(pristine), progress: progress)
         add(
-          Row(
-            exercise: exercise.id, subject: "starter",
-            expected: "fail \"\(exercise.starterFails)\"",
-            verdict: verdict,
-            isAsExpected: !exercise.starterFails.isEmpty
-              && verdict.failureNames.contains(exercise.starterFails)))
+          try judge(
+            exercise, from: .folder(pristine), subject: "starter",
+            expected: "fail \"\(exercise.starterFails)\"", progress: progress
+          ) { verdict in
+            !exercise.starterFails.isEmpty && verdict.failureNames.contains(exercise.starterFails)
+          })
       }
     case .wrongAnswers:
       for exercise in exercises {
         for wrong in exercise.wrongAnswers {
           let overlay = try makeOverlay(for: exercise, wrongAnswer: wrong)
-          let verdict = try checker.check(exercise, from: .folder(overlay), progress: progress)
           add(
-            Row(
-              exercise: exercise.id, subject: "wrong answer \(wrong.id)",
-              expected: "fail \"\(wrong.mustFail)\"",
-              verdict: verdict, isAsExpected: verdict.failureNames.contains(wrong.mustFail)))
+            try judge(
+              exercise, from: .folder(overlay), subject: "wrong answer \(wrong.id)",
+              expected: "fail \"\(wrong.mustFail)\"", progress: progress
+            ) { $0.failureNames.contains(wrong.mustFail) })
         }
         if exercise.wrongAnswers.isEmpty {
           add(
             Row(
               exercise: exercise.id, subject: "wrong answers", expected: "at least one kept",
-              verdict: .failed([]), isAsExpected: false))
+              verdicts: [.failed([])], isAsExpected: false))
         }
       }
     }

@@ -13,14 +13,18 @@ struct LabKitTests {
       LAB-RUNNING first
       LAB-CHECK pass first
       LAB-RUNNING second
-      LAB-CHECK fail second :: expected 2, found 1
+      LAB-CHECK fail second :: the count is wrong
+      LAB-DETAIL expected: 2
+      LAB-DETAIL actual: 1
       LAB-RESULT fail
       """
     let lines = CheckOutputParser.checkLines(in: output)
     #expect(
       lines == [
         .init(name: "first", passed: true, detail: nil),
-        .init(name: "second", passed: false, detail: "expected 2, found 1"),
+        .init(
+          name: "second", passed: false, detail: "the count is wrong",
+          moreDetails: ["expected: 2", "actual: 1"]),
       ])
     #expect(CheckOutputParser.runningCheck(in: output) == "second")
   }
@@ -31,7 +35,9 @@ struct LabKitTests {
       LAB-RUNNING the continuation is resumed exactly once
       SWIFT TASK CONTINUATION MISUSE: queryHealthKit() tried to resume its continuation more than once, throwing queryFailed!
       """
-    #expect(CheckOutputParser.crashReason(in: output).hasPrefix("SWIFT TASK CONTINUATION MISUSE"))
+    #expect(
+      CheckOutputParser.crashReport(in: output, sourceFolder: "Exercises/03-query-continuation")
+        .message.hasPrefix("SWIFT TASK CONTINUATION MISUSE"))
   }
 
   @Test("A process that runs past its time limit is stopped and reported as timed out")
@@ -54,8 +60,8 @@ struct LabKitTests {
   @Test("Verdicts name what failed, as metadata does")
   func verdictFailureNames() {
     #expect(Verdict.doesNotCompile(errors: []).failureNames == ["compile"])
-    #expect(Verdict.hung(seconds: 30, check: nil).failureNames == ["hang"])
-    #expect(Verdict.crashed(reason: "", check: nil).failureNames == ["crash"])
+    #expect(Verdict.hung(seconds: 30, check: nil, waitingFor: nil).failureNames == ["hang"])
+    #expect(Verdict.crashed(CrashReport(message: ""), check: nil).failureNames == ["crash"])
     #expect(
       Verdict.failed([
         .init(name: "a", passed: true, detail: nil), .init(name: "b", passed: false, detail: nil),
@@ -92,7 +98,7 @@ struct LabKitTests {
     #expect(try catalog.exercise(named: "01").id == "01-async-save")
     #expect(try catalog.exercise(named: "01-async-save").id == "01-async-save")
     #expect(try catalog.exercise(named: "coffee/1").id == "01-async-save")
-    #expect(throws: LabError.self) { try catalog.exercise(named: "99") }
+    #expect(throws: UsageError.self) { try catalog.exercise(named: "99") }
   }
 
   @Test("Unknown commands and options are usage errors, exit code 2")

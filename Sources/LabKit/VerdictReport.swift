@@ -1,0 +1,141 @@
+import Foundation
+
+/// Prints a verdict for the learner: what passed, what failed and why, expected and actual
+/// values side by side, a crash in the runtime's words with the learner's line, a hang with what
+/// it waited for.
+struct VerdictReport {
+  let output: Output
+  /// The command that shows the next hint, offered on every failure.
+  let hintCommand: String
+  /// The width a side-by-side table may take.
+  var width = 100
+
+  func print(_ verdict: Verdict) {
+    let stuck = "Stuck? \(hintCommand)"
+    switch verdict {
+    case .passed(let lines):
+      for line in lines { output.good("  ✓ \(line.name)") }
+      output.good("Solved: all \(lines.count) checks pass.")
+    case .failed(let lines):
+      for line in lines {
+        if line.passed {
+          output.good("  ✓ \(line.name)")
+        } else {
+          output.bad("  ✗ \(line.name)")
+          if let detail = line.detail, !detail.isEmpty { output.line("      \(detail)") }
+          for text in Self.layOut(line.moreDetails, width: width - 6) {
+            output.line("      \(text)")
+          }
+        }
+      }
+      let failing = lines.filter { !$0.passed }.count
+      output.bad("Not yet: \(failing) of \(lines.count) checks fail. \(stuck)")
+    case .doesNotCompile(let errors):
+      output.bad("  ✗ does not compile:")
+      for error in errors.prefix(8) { output.line("      \(error)") }
+      if errors.count > 8 { output.line("      … and \(errors.count - 8) more errors") }
+      output.bad("Fix the first error and check again. \(stuck)")
+    case .crashed(let report, let check):
+      output.bad("  ✗ crashed" + (check.map { " while checking \"\($0)\"" } ?? "") + ":")
+      output.line("      \(report.message)")
+      if let lastOutput = report.lastOutput {
+        output.line("      the last thing printed before it: \(lastOutput)")
+      }
+      if let frame = report.learnerFrame {
+        output.line("      in your code: \(frame)")
+        if let api = report.calledAPI { output.line("      calling: \(api)") }
+      }
+      output.bad("Not yet: your code crashed the check, so this answer is wrong. \(stuck)")
+    case .hung(let seconds, let check, let waitingFor):
+      output.bad(
+        "  ✗ hung" + (check.map { " while checking \"\($0)\"" } ?? "")
+          + ": stopped after \(Int(seconds)) s")
+      if let waitingFor {
+        output.line("      it was waiting for \(waitingFor), which never came.")
+      } else if check != nil {
+        output.line("      it never finished.")
+      } else {
+        output.line("      no check had started: the program hung before the first one.")
+      }
+      output.bad("Not yet: something your code should answer never does. \(stuck)")
+    }
+  }
+
+  /// The detail lines of a failure, with each `expected:` line and the `actual:` line after it
+  /// laid out side by side: one row per element when both are lists, marking the rows that
+  /// differ; one above the other when a row would not fit.
+  static func layOut(_ lines: [String], width: Int) -> [String] {
+    var result: [String] = []
+    var index = lines.startIndex
+    while index < lines.endIndex {
+      let line = lines[index]
+      let next = index + 1 < lines.endIndex ? lines[index + 1] : nil
+      if let expected = value(of: "expected:", in: line), let next,
+        let actual = value(of: "actual:", in: next)
+      {
+        result += sideBySide(expected: expected, actual: actual, width: width)
+        index += 2
+      } else {
+        result.append(line)
+        index += 1
+      }
+    }
+    return result
+  }
+
+  private static func value(of label: String, in line: String) -> String? {
+    guard line.hasPrefix(label) else { return nil }
+    return line.dropFirst(label.count).trimmingCharacters(in: .whitespaces)
+  }
+
+  static func sideBySide(expected: String, actual: String, width: Int) -> [String] {
+    let left = elements(of: expected)
+    let right = elements(of: actual)
+    let column = max(
+      "expected".count, left.map(\.count).max() ?? 0, expected.count <= 40 ? expected.count : 0)
+    guard column + 5 + (right.map(\.count).max() ?? 0) <= width else {
+      return ["expected: \(expected)", "actual:   \(actual)"]
+    }
+    func row(_ mark: String, _ a: String, _ b: String) -> String {
+      "\(mark) \(a.padding(toLength: column, withPad: " ", startingAt: 0)) │ \(b)"
+    }
+    var rows = [row(" ", "expected", "actual")]
+    for position in 0..<max(left.count, right.count, 1) {
+      let a =
+        position < left.count ? left[position] : (left.isEmpty && position == 0 ? "(none)" : "")
+      let b =
+        position < right.count ? right[position] : (right.isEmpty && position == 0 ? "(none)" : "")
+      rows.append(row(a == b ? " " : "≠", a, b))
+    }
+    return rows
+  }
+
+  /// A list's elements, `[a, b]` → `a`, `b` (commas inside brackets or parentheses stay); any
+  /// other value is one element.
+  static func elements(of value: String) -> [String] {
+    guard value.hasPrefix("["), value.hasSuffix("]") else { return [value] }
+    let inner = value.dropFirst().dropLast()
+    guard !inner.trimmingCharacters(in: .whitespaces).isEmpty else { return [] }
+    var parts: [String] = []
+    var depth = 0
+    var current = ""
+    var rest = Substring(inner)
+    while let character = rest.first {
+      rest = rest.dropFirst()
+      switch character {
+      case "[", "(": depth += 1
+      case "]", ")": depth -= 1
+      default: break
+      }
+      if character == ",", depth == 0, rest.first == " " {
+        parts.append(current)
+        current = ""
+        rest = rest.dropFirst()
+      } else {
+        current.append(character)
+      }
+    }
+    parts.append(current)
+    return parts
+  }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import Testing
+
+@testable import LabKit
+
+/// The learner's loop through the `lab` command, on a fake lab whose check executables print
+/// what each test needs: names, verdicts, crashes, hangs, what comes next, watch, solution,
+/// reset, help, and repeated verification.
+@Suite("lab command: the learner loop")
+struct LearnerLoopTests {
+  @Test("Katas are named by track and number, as the READMEs write them, and listed that way")
+  func kataNames() throws {
+    let lab = try FakeLab()
+    let catalog = try ExerciseCatalog.load(root: lab.root)
+    #expect(try catalog.exercise(named: "apod/1").id == "apod-01-group-by-period")
+    #expect(try catalog.exercise(named: "apod/2").id == "apod-02-actor-client")
+    #expect(try catalog.exercise(named: "appstore/1").id == "store-01-continuation-loader")
+    #expect(try catalog.exercise(named: "store/1").id == "store-01-continuation-loader")
+    #expect(try catalog.exercise(named: "apod-02").id == "apod-02-actor-client")
+    #expect(try catalog.exercise(named: "2").id == "02-second-step")
+    #expect(throws: UsageError.self) { try catalog.exercise(named: "apod/9") }
+    #expect(lab.run("check", "apod/9") == 2)
+
+    #expect(lab.run("list") == 0)
+    for name in ["1", "2", "apod/1", "apod/2", "appstore/1"] {
+      #expect(lab.lines.all.contains { $0.contains(" \(name) ") }, "list never shows \(name)")
+    }
+    #expect(lab.run("check", "apod/2") == 0)
+    #expect(lab.printed.contains("Exercise apod/2 · apod-02-actor-client"))
+  }
+
+  @Test("The real catalog's katas answer to apod/1, apod/4 and appstore/1")
+  func realKataNames() throws {
+    let catalog = try ExerciseCatalog.load(root: LabKitTests.packageRoot)
+    #expect(try catalog.exercise(named: "apod/1").id.hasPrefix("apod-01-"))
+    #expect(try catalog.exercise(named: "apod/4").id.hasPrefix("apod-04-"))
+    #expect(try catalog.exercise(named: "appstore/1").id.hasPrefix("store-01-"))
+    #expect(try catalog.exercise(named: "store/1").id.hasPrefix("store-01-"))
+    for exercise in catalog.allExercises {
+      #expect(try catalog.exercise(named: catalog.shortName(of: exercise)) == exercise)
+    }
+  }
+
+  @Test("A pass counts the solved exercises and names the next one and its command")
+  func passSaysWhatIsNext() throws {
+    let lab = try FakeLab()
+    #expect(lab.run("check", "1") == 0)
+    #expect(lab.printed.contains("1 of 5 exercises solved (1 of 2 in coffee)."))
+    #expect(lab.printed.contains("Next: 2 · The second step"))
+    #expect(lab.printed.contains("swift run lab next 2"))
+  }
+
+  @Test("A failure shows expected and actual side by side, marking the rows that differ")
+  func failureSideBySide() throws {
+    let lab = try FakeLab()
+    try lab.write("Exercises/01-first-step/Behaviour.swift", Behaviour.failsOneCheck)
+    #expect(lab.run("check", "1") == 1)
+    let rows = lab.lines.all
+    #expect(rows.contains { $0.contains("the background task is not completed as it should be") })
+    let differing = try #require(rows.first { $0.contains("≠") })
+    #expect(differing.contains("task 2 completed once"))
+    #expect(differing.contains("│ task 2 never completed"))
+    #expect(
+      rows.contains {
+        $0.contains("  task 1 completed once reporting success") && !$0.contains("≠")
+      })
+    #expect(lab.printed.contains("swift run lab hint 1"))
+  }
+
+  @Test("A crash shows the runtime's message and the learner's own line, as a wrong answer")
+  func crashReport() throws {
+    let lab = try FakeLab()
+    try lab.write(
+      "Exercises/01-first-step/Behaviour.swift",
+      Behaviour.crashesResumingTwice(in: "Exercises/01-first-step"))
+    #expect(lab.run("check", "1") == 1)
+    let printed = lab.printed
+    #expect(printed.contains("crashed while checking \"the continuation is resumed once\""))
+    #expect(printed.contains("Fatal error: SWIFT TASK CONTINUATION MISUSE: load() tried to resume"))
+    #expect(
+      printed.contains(
+        "in your code: closure #1 in load() at Exercises/01-first-step/Model.swift:16"))
+    #expect(printed.contains("calling: CheckedContinuation.resume"))
+    #expect(printed.contains("this answer is wrong"))
+    #expect(!printed.contains("Backtrace took"))
+    #expect(!printed.contains("not a wrong answer"))
+  }
+
+  @Test(
+    "A crash without a message, such as a wrong MainActor.assumeIsolated, says how it died and where"
+  )
+  func crashWithoutMessage() {
+    let output = """
+      LAB-RUNNING the model is updated on the main actor
+
+      *** Signal 4: Backtracing from 0x7f94f83442a2... done ***
+
+      *** Program crashed: Illegal instruction at 0x00007f94f83442a2 ***
+
+      Platform: x86_64 Linux (Debian GNU/Linux 12 (bookworm))
+
+      Thread 1 crashed:
+
+        0               0x00007f94f83442a2 _dispatch_assert_queue_fail + 82 in libdispatch.so
+        1 [ra]          0x00007f94f83449f7 dispatch_assert_queue.cold.1 + 102 in libdispatch.so
+        2 [ra]          0x00007f94f834ec47 dispatch_assert_queue + 118 in libdispatch.so
+        3 [ra]          0x00007f94f847c2e3 _swift_task_checkIsolatedSwift + 18 in libswift_Concurrency.so
+        4 [ra]          0x00007f94f84c3eaa swift_task_isCurrentExecutorWithFlags + 409 in libswift_Concurrency.so
+        5 [ra] [system] 0x00005651fe725fb8 static MainActor.assumeIsolated<A>(_:file:line:) + 87 in Step05Check at //<compiler-generated>
+        6 [ra]          0x00005651fe726945 CoffeeData.update() + 84 in Step05Check at /home/me/lab/.lab/overlays/05-model/CoffeeData.swift:5:13
+        7 [ra]          0x00007f94f77795f9 Thread.main() + 24 in libFoundation.so
+      ...
+
+      Backtrace took 0.02s
+      """
+    let report = CheckOutputParser.crashReport(in: output, sourceFolder: ".lab/overlays/05-model")
+    #expect(report.message == "Illegal instruction")
+    #expect(report.lastOutput == nil)
+    #expect(
+      report.learnerFrame == "CoffeeData.update() at .lab/overlays/05-model/CoffeeData.swift:5")
+    #expect(report.calledAPI == "MainActor.assumeIsolated(_:file:line:)")
+  }
+
+  @Test("A crash with a message but no fatal error, such as an unsafe continuation resumed twice")
+  func crashWithRuntimeWords() {
+    let output = """
+      LAB-RUNNING the continuation is resumed once
+      freed pointer was not the last allocationswift-runtime: failed to suspend thread 20439 while processing a crash; backtraces will be missing information
+
+      *** Signal 6: Backtracing from 0x7f74624cfeec... done ***
+
+      *** Program crashed: Aborted at 0x0000000000004fcd ***
+
+      Thread 1 "oot.default-qos" crashed:
+
+        0  0x00007f74624cfeec __pthread_kill_implementation + 268 in libc.so.6
+      ...
+
+      Backtrace took 0.01s
+      """
+    let report = CheckOutputParser.crashReport(in: output, sourceFolder: "Exercises/01-x")
+    #expect(report.message == "Aborted")
+    #expect(report.lastOutput == "freed pointer was not the last allocation")
+    #expect(report.learnerFrame == nil)
+  }
+
+  @Test("A hang names the check and what it was waiting for")
+  func hangSaysWhat() throws {
+    let lab = try FakeLab()
+    try lab.write("Exercises/01-first-step/Behaviour.swift", Behaviour.hangs)
+    #expect(lab.run("check", "1", "--timeout", "1") == 1)
+    #expect(lab.printed.contains("hung while checking \"the loader answers\""))
+    #expect(lab.printed.contains("waiting for the loader's completion handler"))
+  }
+
+  @Test("watch moves on when the exercise already passes, and starts each run under a timed rule")
+  func watchMovesOnAtOnce() throws {
+    let lab = try FakeLab()
+    // Every exercise passes as it is: watch must move through them all and stop.
+    #expect(lab.run("watch", "1") == 0)
+    let rules = lab.lines.all.filter {
+      $0.range(of: #"^── \d\d:\d\d:\d\d ─+$"#, options: .regularExpression) != nil
+    }
+    #expect(rules.count == 5)
+    #expect(lab.printed.contains("Moving on to 2"))
+    #expect(!lab.printed.contains("swift run lab next"))
+    #expect(lab.printed.contains("Every exercise is solved."))
+    let progress = Progress.load(root: lab.root)
+    #expect(progress.solved.count == 5)
+  }
+
+  @Test("solution names the right check, shows a diff by default and whole files on request")
+  func solutionDiff() throws {
+    let lab = try FakeLab()
+    try lab.commitEverything()
+    #expect(lab.run("solution", "apod/2") == 1)
+    #expect(lab.printed.contains("swift run lab check apod/2"))
+    #expect(lab.run("solution", "apod/2", "--force") == 0)
+    #expect(lab.printed.contains("\n+// the solution of apod-02-actor-client\n"))
+    #expect(lab.printed.contains("\n-// the starter of apod-02-actor-client\n"))
+    #expect(lab.run("solution", "apod/2", "--force", "--files") == 0)
+    #expect(lab.lines.all.contains("== Solutions/apod-02-actor-client/Model.swift"))
+  }
+
+  @Test("reset says how to get the backup back, and that command does")
+  func resetBackup() throws {
+    let lab = try FakeLab()
+    try lab.commitEverything()
+    try lab.write("Exercises/01-first-step/Model.swift", "// my attempt\n")
+    #expect(lab.run("reset", "1") == 0)
+    #expect(
+      try lab.read("Exercises/01-first-step/Model.swift") == "// the starter of 01-first-step\n")
+    let restore = try #require(lab.lines.all.first { $0.hasPrefix("  cp .lab/backups/") })
+    let result = try ProcessRunner.run("/bin/sh", ["-c", restore], in: lab.root)
+    #expect(result.status == 0)
+    #expect(try lab.read("Exercises/01-first-step/Model.swift") == "// my attempt\n")
+  }
+
+  @Test("help is a command: lab help, lab help CMD; an unknown topic is a usage error")
+  func helpCommand() throws {
+    let lab = try FakeLab()
+    #expect(lab.run("help") == 0)
+    #expect(lab.printed.contains("Commands:"))
+    #expect(lab.run("help", "verify") == 0)
+    #expect(lab.printed.contains("--repeat TIMES"))
+    #expect(lab.run("help", "bogus") == 2)
+    #expect(lab.run("bogus", "--help") == 2)
+  }
+
+  @Test("verify --repeat fails a wrong answer whose verdict differs between runs")
+  func verifyRepeats() throws {
+    let lab = try FakeLab()
+    #expect(lab.run("verify", "--wrong-answers", "--only", "1", "--repeat", "3") == 0)
+    #expect(lab.printed.contains("(all 3 runs)"))
+    // A wrong answer that fails every other run: a verdict that depends on the machine.
+    try lab.write(
+      "Solutions/01-first-step/wrong-answers/wrong/Behaviour.swift",
+      """
+      count=$(cat flaky-count 2>/dev/null || echo 0)
+      count=$((count + 1))
+      echo $count > flaky-count
+      if [ $((count % 2)) -eq 1 ]; then
+      \(Behaviour.failsOneCheck)
+      fi
+      \(Behaviour.passes)
+      """)
+    #expect(lab.run("verify", "--wrong-answers", "--only", "1", "--repeat", "2") == 1)
+    #expect(lab.printed.contains("verdicts differ between runs"))
+    #expect(lab.run("verify", "--repeat", "0") == 2)
+  }
+}
