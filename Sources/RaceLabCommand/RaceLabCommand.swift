@@ -14,6 +14,9 @@ struct RaceLabCommand {
     Commands:
       list                    The race catalog: every entry and the detectors that catch it.
       replay [ENTRY...]       Force each entry's interleaving on the before and the after side.
+      tsan-replay [ENTRY...]  Force the racing accesses of each entry ThreadSanitizer claims,
+                              with nothing ordering them; run it in a --sanitize=thread build.
+          --variant V         before, after or both (default: both)
       stress [options]        Seeded random runs with jittered latencies; checks invariants.
           --variant V         before, after or both (default: both)
           --seed N            The first iteration's seed (default: 1); failures print theirs.
@@ -46,6 +49,7 @@ struct RaceLabCommand {
       switch command! {
       case "list": succeeded = try listCatalog(arguments)
       case "replay": succeeded = try await replay(arguments)
+      case "tsan-replay": succeeded = try await threadSanitizerReplay(arguments)
       case "stress": succeeded = try await stress(arguments)
       case "report": succeeded = try await RaceReport.run(arguments)
       case "diagnose": succeeded = try diagnose(arguments)
@@ -113,6 +117,38 @@ struct RaceLabCommand {
     return succeeded
   }
 
+  // MARK: tsan-replay
+
+  /// Runs the schedules; ThreadSanitizer, if built in, reports on standard error. Succeeds
+  /// when each schedule ran as forced on the before side (the report reads the sanitizer's log).
+  @MainActor
+  static func threadSanitizerReplay(_ arguments: Arguments) async throws -> Bool {
+    var arguments = arguments
+    let variants = try variants(from: arguments.value("--variant") ?? "both")
+    let ids = try arguments.positional()
+    let entries =
+      try ids.isEmpty
+      ? Replay.threadSanitizerSchedules
+      : ids.map { id in
+        guard let entry = RaceCatalog.entry(id) else {
+          throw UsageError("no catalog entry '\(id)'")
+        }
+        guard entry.detectors.contains(.threadSanitizer) else {
+          throw UsageError("\(id) does not claim ThreadSanitizer")
+        }
+        return entry
+      }
+    var succeeded = true
+    for entry in entries {
+      for variant in variants {
+        let result = try await Replay.runForThreadSanitizer(entry, on: variant)
+        if variant == .before && !result.symptomShown { succeeded = false }
+        print("\(entry.id) on \(variant): \(result.detail)")
+      }
+    }
+    return succeeded
+  }
+
   // MARK: stress
 
   @MainActor
@@ -126,6 +162,9 @@ struct RaceLabCommand {
     configuration.timeBudget =
       try arguments.number("--time", as: Double.self) ?? configuration.timeBudget
     let quiet = arguments.flag("--quiet")
+    // For `race-lab report`: a line on standard error after each iteration, which cuts a
+    // ThreadSanitizer log into iterations.
+    let markIterations = arguments.flag("--mark-iterations")
     _ = try arguments.positional()
 
     var succeeded = true
@@ -136,6 +175,9 @@ struct RaceLabCommand {
       let step = max(1, configuration.iterations / 10)
       let report = try await Stress.run(on: variant, configuration: configuration) {
         iteration, findings in
+        if markIterations {
+          FileHandle.standardError.write(Data("\(ThreadSanitizerRun.iterationMarker)\n".utf8))
+        }
         if !quiet && iteration % step == 0 {
           print("  \(iteration)/\(configuration.iterations) iterations, \(findings) findings")
         }
