@@ -23,6 +23,7 @@ struct RaceLabCommand {
           --iterations N      Iterations per variant (default: 200)
           --time SECONDS      Time budget per variant (default: 60)
           --quiet             No progress lines.
+          --confirm K         Run each finding's seed K more times; print how often it recurs.
       report [options]        Everything `make race` prints: replays, stress, ThreadSanitizer.
           --iterations N      Stress iterations per variant (default: 150)
           --tsan-binary PATH  A race-lab built with --sanitize=thread, to run the stress under.
@@ -165,6 +166,8 @@ struct RaceLabCommand {
     // For `race-lab report`: a line on standard error after each iteration, which cuts a
     // ThreadSanitizer log into iterations.
     let markIterations = arguments.flag("--mark-iterations")
+    let confirmations = try arguments.number("--confirm", as: Int.self) ?? 0
+    guard confirmations >= 0 else { throw UsageError("--confirm takes a count of runs, 0 or more") }
     _ = try arguments.positional()
 
     var succeeded = true
@@ -184,6 +187,19 @@ struct RaceLabCommand {
       }
       print(StressSummary(report: report).text)
       if variant == .after && !report.findings.isEmpty { succeeded = false }
+      if confirmations > 0 && !report.findings.isEmpty {
+        var always = 0
+        for finding in report.findings {
+          let reproduced = try await Stress.confirm(finding, on: variant, times: confirmations)
+          if reproduced == confirmations { always += 1 }
+          if !quiet {
+            print("    \(reproduced)/\(confirmations) reruns: \(finding)")
+          }
+        }
+        print(
+          "  \(variant): \(always) of \(report.findings.count) findings recurred in all \(confirmations) reruns of their seed"
+        )
+      }
     }
     return succeeded
   }

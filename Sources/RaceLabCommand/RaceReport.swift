@@ -132,8 +132,9 @@ enum RaceReport {
             "tsan: \(run.log.reports.count) reports on the after variant's stress")
         }
         if variant == .before {
-          for entry in RaceCatalog.entries where entry.detectors.contains(.threadSanitizer) {
+          for entry in RaceCatalog.entries {
             let iterations = run.iterationLogs.filter { !$0.reports(for: entry.id).isEmpty }.count
+            guard iterations > 0 || entry.detectors.contains(.threadSanitizer) else { continue }
             let total = max(1, run.iterationLogs.count)
             stressRates.append(
               "  \(entry.id): the stress under ThreadSanitizer caught it in \(iterations) of "

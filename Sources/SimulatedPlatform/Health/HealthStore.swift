@@ -221,7 +221,7 @@ public final class HealthStore: Sendable {
     _ answer: @escaping @Sendable () -> () -> Void
   ) {
     activity.begin()
-    let delay = delays.delay(for: latency)
+    let delay = delays.delay(for: latency, kind: "health \(kind.rawValue)")
     DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
       CallbackLane.withValue("health \(kind.rawValue)") {
         let callback = answer()
