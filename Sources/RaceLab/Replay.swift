@@ -177,8 +177,7 @@ public enum Replay {
   /// the second has returned; the second waits after returning until the first has returned
   /// too; the main queue (which the callbacks hop to) is held throughout. Shown: whether the
   /// two callbacks overlapped as forced.
-  static func anchorWrittenOnTwoCallbackQueues(on variant: Variant) async throws -> (Bool, String)
-  {
+  static func anchorWrittenOnTwoCallbackQueues(on variant: Variant) async throws -> (Bool, String) {
     let platform = try SimulatedPlatform()
     let driver = variant.launch(platform)
     try await platform.settle(driver)

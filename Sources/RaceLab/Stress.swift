@@ -3,8 +3,11 @@ import CoffeeScenarios
 import Foundation
 import SimulatedPlatform
 
-/// Seeded random runs of the app under jittered latencies, with actions fired without waiting
-/// for the app to go still in between, then invariants checked once it has.
+/// Seeded random runs of the app under jittered latencies, injected failures (authorization
+/// errors and denials, unavailable health data, failing queries and saves) and clock jumps,
+/// with actions fired without waiting for the app to go still in between, then invariants
+/// checked once it has. Expected drinks count only what a failure leaves reachable: another
+/// device's samples when the app may read them, every drink the user adds.
 @MainActor
 public enum Stress {
   /// How much stress to apply.
@@ -131,7 +134,8 @@ public enum Stress {
   /// Runs the iteration of `finding`'s seed `times` more times; returns how many broke the same
   /// invariant again. A measurement of how far a seed replays a finding, not a verdict.
   public static func confirm(
-    _ finding: Finding, on variant: Variant, times: Int, actions: Int = Configuration().actionsPerIteration
+    _ finding: Finding, on variant: Variant, times: Int,
+    actions: Int = Configuration().actionsPerIteration
   ) async throws -> Int {
     var reproduced = 0
     for _ in 0..<times {
@@ -153,7 +157,21 @@ public enum Stress {
       $0.latency = .jittered(0...0.002)
     }
     platform.documents.writeLatency = .jittered(0...0.001)
+    // Authorization, drawn per iteration: granted mostly, sometimes denied, sometimes failing
+    // with an error. Another device's samples reach the app only when it may read them.
+    let authorizationRoll = Double.random(in: 0..<1, using: &random)
+    let authorizationFails = authorizationRoll < 0.08
+    let authorizationDenied = !authorizationFails && authorizationRoll < 0.16
+    platform.healthStore.configure {
+      $0.failsAuthorization = authorizationFails
+      $0.grantsAuthorization = !authorizationDenied
+    }
+    let healthReadable = healthAvailable && !authorizationFails && !authorizationDenied
     let now = platform.clock.now
+    // The clock jumps forward by at most this much, so that every drink of the run (at most
+    // 10 hours old at the start) stays inside the 24-hour window and is still expected.
+    let maximumClockAdvance: TimeInterval = 12 * 3600
+    var clockAdvanced: TimeInterval = 0
     var expectedDrinks = 0
     var authorizationAnswers: [Gate] = []
 
@@ -161,7 +179,13 @@ public enum Stress {
       platform.healthStore.addSampleFromAnotherDevice(
         mgCaffeine: 47,
         date: now.addingTimeInterval(-Double.random(in: 1...600, using: &random) * 60))
-      if healthAvailable { expectedDrinks += 1 }
+      if healthReadable { expectedDrinks += 1 }
+    }
+    // Every request must be answered, whatever the store says.
+    func requestAuthorization() {
+      let answered = Gate()
+      authorizationAnswers.append(answered)
+      driver.requestAuthorization { _ in answered.open() }
     }
     for _ in 0..<Int.random(in: 0...2, using: &random) { otherDeviceAdds() }
 
@@ -171,11 +195,7 @@ public enum Stress {
     var driver = variant.launch(platform)
     try await platform.settle(driver)
     var state = ApplicationState.active
-    if !healthAvailable {
-      let answered = Gate()
-      authorizationAnswers.append(answered)
-      driver.requestAuthorization { _ in answered.open() }
-    }
+    if !healthAvailable || authorizationFails { requestAuthorization() }
 
     for _ in 0..<actions {
       let roll = Double.random(in: 0..<1, using: &random)
@@ -195,7 +215,7 @@ public enum Stress {
           driver.loadNewDataFromHealthKit { _ in }
         case ..<0.8:
           platform.runtime.resume()
-          driver.requestAuthorization { _ in }
+          requestAuthorization()
         default:
           // The user leaves the app: only once what they did is done.
           try await platform.settle(driver)
@@ -221,6 +241,19 @@ public enum Stress {
           platform.runtime.setApplicationState(.active)
         }
       }
+      // Now and then the store starts or stops failing queries or saves, or the clock jumps.
+      let mishap = Double.random(in: 0..<1, using: &random)
+      switch mishap {
+      case ..<0.08: platform.healthStore.configure { $0.failsQueries.toggle() }
+      case ..<0.16: platform.healthStore.configure { $0.failsSaves.toggle() }
+      case ..<0.24 where clockAdvanced < maximumClockAdvance:
+        let step = min(
+          Double.random(in: 60...7200, using: &random).rounded(),
+          maximumClockAdvance - clockAdvanced)
+        platform.clock.advance(by: step)
+        clockAdvanced += step
+      default: break
+      }
       // Sometimes let the app catch up, mostly not: overlapping work is the point. Yielding the
       // main actor a few times lets work suspended on it resume between two user actions.
       if Double.random(in: 0..<1, using: &random) < 0.25 {
@@ -231,20 +264,21 @@ public enum Stress {
     }
     // A last load, so that every sample another device wrote has had its chance to arrive.
     try await platform.settle(driver)
+    platform.healthStore.configure { $0.failsQueries = false }
     platform.runtime.resume()
     driver.loadNewDataFromHealthKit { _ in }
     try await platform.settle(driver)
     return check(
       Snapshot(of: driver, on: platform), events: platform.events.all,
       expectedDrinks: expectedDrinks, authorizationAnswers: authorizationAnswers,
-      healthAvailable: healthAvailable, seed: seed)
+      authorizationCannotSucceed: !healthAvailable || authorizationFails, seed: seed)
   }
 
   /// The invariants, each tied to a catalog entry only on the evidence of the platform's
   /// records.
   static func check(
     _ snapshot: Snapshot, events: [PlatformEvent], expectedDrinks: Int,
-    authorizationAnswers: [Gate], healthAvailable: Bool, seed: UInt64
+    authorizationAnswers: [Gate], authorizationCannotSucceed: Bool, seed: UInt64
   ) -> [Finding] {
     var findings: [Finding] = []
     func found(
@@ -279,7 +313,8 @@ public enum Stress {
       found(
         .drinksLost, "\(expectedDrinks - unique) of \(expectedDrinks) drinks lost from the model",
         entry: snapshot.writesLostAtSuspension > 0 ? RaceCatalog.writeLostAtSuspension : nil,
-        evidence: "the platform recorded \(snapshot.writesLostAtSuspension) writes lost at suspension")
+        evidence:
+          "the platform recorded \(snapshot.writesLostAtSuspension) writes lost at suspension")
     }
     if snapshot.blockingIOOnMainQueue > 0 {
       found(
@@ -301,12 +336,15 @@ public enum Stress {
     if authorizationAnswers.contains(where: { !$0.isOpen }) {
       found(
         .authorizationUnanswered, "an authorization request was never answered",
-        entry: healthAvailable ? nil : RaceCatalog.authorizationNeverAnswered,
-        evidence: "health data was unavailable, and the app went still without answering")
+        entry: authorizationCannotSucceed ? RaceCatalog.authorizationNeverAnswered : nil,
+        evidence:
+          "health data was unavailable or the store answered with an error, and the app went "
+          + "still without answering")
     }
     if snapshot.offMainPublishedChanges > 0 {
       found(
-        .publishedOffMain, "\(snapshot.offMainPublishedChanges) published changes off the main queue"
+        .publishedOffMain,
+        "\(snapshot.offMainPublishedChanges) published changes off the main queue"
       )
     }
     let wrongTasks = snapshot.backgroundTasks.filter { $0.completions != 1 }

@@ -149,7 +149,7 @@ enum RaceReport {
         }
       }
       slowdown = String(format: "%.1fx", tsanSeconds / max(plainSeconds, 0.001))
-      stressRates.forEach { print($0) }
+      for line in stressRates { print(line) }
     } else {
       print("  skipped: no --tsan-binary (make race builds one)")
     }
