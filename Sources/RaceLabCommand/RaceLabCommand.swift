@@ -24,6 +24,8 @@ struct RaceLabCommand {
           --time SECONDS      Time budget per variant (default: 60)
           --quiet             No progress lines.
           --confirm K         Run each finding's seed K more times; print how often it recurs.
+          --mark-iterations   A line on standard error after each iteration (for `report`, to
+                              cut a ThreadSanitizer log into iterations).
       report [options]        Everything `make race` prints: replays, stress, ThreadSanitizer.
           --iterations N      Stress iterations per variant (default: 150)
           --tsan-binary PATH  A race-lab built with --sanitize=thread, to run the stress under.

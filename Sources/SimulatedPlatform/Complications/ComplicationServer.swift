@@ -89,7 +89,7 @@ public final class ComplicationServer: Sendable {
     activity.begin()
     activity.begin()
     DispatchQueue.global().async { [self] in
-      CallbackLane.withValue("complication") {
+      CallbackLane.$current.withValue("complication") {
         dataSource.getCurrentTimelineEntry(for: complication) { [self] entry in
           state.withLock { $0.currentEntries[complication] = entry }
           activity.end()

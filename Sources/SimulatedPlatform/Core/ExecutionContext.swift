@@ -60,37 +60,6 @@ public enum ExecutionContext: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Names the platform callback running on the current thread.
-///
-/// A thread-specific value, not a `@TaskLocal`: outside a task, binding a task-local value
-/// synchronizes in ThreadSanitizer's eyes (measured on Swift 6.3, Linux: two threads that each
-/// bind one between two unsynchronized writes are never reported). Every callback binds its
-/// lane, so a task-local here would hide every race between two callbacks from the sanitizer.
 enum CallbackLane {
-  private final class Name {
-    let value: String
-    init(_ value: String) { self.value = value }
-  }
-
-  private static let key: pthread_key_t = {
-    var key = pthread_key_t()
-    precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key for CallbackLane")
-    return key
-  }()
-
-  /// The lane of the callback running on this thread, if any.
-  static var current: String? {
-    pthread_getspecific(key).map { Unmanaged<Name>.fromOpaque($0).takeUnretainedValue().value }
-  }
-
-  /// Runs `body` with `name` as the current lane of this thread.
-  static func withValue<Result>(_ name: String, _ body: () throws -> Result) rethrows -> Result {
-    let previous = pthread_getspecific(key)
-    let bound = Unmanaged.passRetained(Name(name))
-    pthread_setspecific(key, bound.toOpaque())
-    defer {
-      pthread_setspecific(key, previous)
-      bound.release()
-    }
-    return try body()
-  }
+  @TaskLocal static var current: String?
 }

@@ -223,7 +223,7 @@ public final class HealthStore: Sendable {
     activity.begin()
     let delay = delays.delay(for: latency, kind: "health \(kind.rawValue)")
     DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
-      CallbackLane.withValue("health \(kind.rawValue)") {
+      CallbackLane.$current.withValue("health \(kind.rawValue)") {
         let callback = answer()
         checkpoints.reach(.healthCallbackDelivering(kind))
         callback()
