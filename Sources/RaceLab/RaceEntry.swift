@@ -6,7 +6,8 @@ public struct RaceEntry: Sendable, Identifiable, Hashable, CustomStringConvertib
     case replay
     /// Seeded random runs with jittered latencies and concurrent drivers.
     case stress
-    /// ThreadSanitizer (`swift build --sanitize=thread`) running the stress.
+    /// ThreadSanitizer (`swift build --sanitize=thread`) running the entry's forced schedule
+    /// (`Replay.runForThreadSanitizer`); the stress under it gives a detection rate besides.
     case threadSanitizer = "tsan"
     /// The Swift 6 compiler's concurrency checking.
     case compiler

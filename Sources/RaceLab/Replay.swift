@@ -43,22 +43,50 @@ public enum Replay {
     let (shown, detail): (Bool, String)
     switch entry.id {
     case RaceCatalog.savedValueRace.id: (shown, detail) = try await savedValueRace(on: variant)
-    case RaceCatalog.overlappingLoads.id: (shown, detail) = try await overlappingLoads(on: variant)
+    case RaceCatalog.overlappingLoads.id:
+      // Two loads, then three: a fix that handles one load waiting behind another (a single
+      // "previous load" slot, a busy flag) can still let the third one through.
+      let two = try await overlappingLoads(on: variant, count: 2)
+      let three = try await overlappingLoads(on: variant, count: 3)
+      (shown, detail) = (two.0 || three.0, "two loads: \(two.1); three loads: \(three.1)")
     case RaceCatalog.blockingIOOnMain.id: (shown, detail) = try await blockingIOOnMain(on: variant)
     case RaceCatalog.writeLostAtSuspension.id:
       (shown, detail) = try await writeLostAtSuspension(on: variant)
     case RaceCatalog.authorizationNeverAnswered.id:
       (shown, detail) = try await authorizationNeverAnswered(on: variant)
     case RaceCatalog.reentrantAnchorAcrossAwait.id:
-      (shown, detail) = try await overlappingLoads(on: variant)
+      (shown, detail) = try await overlappingLoads(on: variant, count: 2)
     default:
       throw ReplayError.noReplay(entry.id)
     }
     return ReplayResult(entry: entry, side: variant.name, symptomShown: shown, detail: detail)
   }
 
+  /// The entries the catalog says ThreadSanitizer catches: each has a schedule that forces its
+  /// racing accesses with nothing ordering them, so that the sanitizer sees them every run.
+  public nonisolated static var threadSanitizerSchedules: [RaceEntry] {
+    RaceCatalog.entries.filter { $0.detectors.contains(.threadSanitizer) }
+  }
+
+  /// Runs the schedule that shows `entry`'s racing accesses to ThreadSanitizer on `variant`.
+  /// Run it in a binary built with `--sanitize=thread`: the verdict is the sanitizer's report.
+  public static func runForThreadSanitizer(_ entry: RaceEntry, on variant: Variant) async throws
+    -> ReplayResult
+  {
+    let (shown, detail): (Bool, String)
+    switch entry.id {
+    case RaceCatalog.healthStateOnCallbackQueues.id:
+      (shown, detail) = try await anchorWrittenOnTwoCallbackQueues(on: variant)
+    default: throw ReplayError.noReplay(entry.id)
+    }
+    return ReplayResult(entry: entry, side: variant.name, symptomShown: shown, detail: detail)
+  }
+
   /// How long a gate waits for a step that the variant may never take.
   nonisolated static let safetyTimeout: TimeInterval = 1
+  /// The same, for the schedules ThreadSanitizer's verdict rests on: generous, because a
+  /// ThreadSanitizer build on a busy machine is slow, and the before side's step always comes.
+  nonisolated static let threadSanitizerPatience: TimeInterval = 5
 
   // MARK: The replays
 
@@ -100,8 +128,19 @@ public enum Replay {
     return (file != model, "model \(model), file \(file)")
   }
 
-  /// Two loads whose queries are both issued before either answers.
-  static func overlappingLoads(on variant: Variant) async throws -> (Bool, String) {
+  /// Replays `count` overlapping loads on `variant` (the overlapping-loads entry replays two,
+  /// then three).
+  public static func runOverlappingLoads(count: Int, on variant: Variant) async throws
+    -> ReplayResult
+  {
+    let (shown, detail) = try await overlappingLoads(on: variant, count: count)
+    return ReplayResult(
+      entry: RaceCatalog.overlappingLoads, side: variant.name, symptomShown: shown, detail: detail)
+  }
+
+  /// `count` loads whose queries are all issued before any answers: every answer but the last
+  /// waits at the platform until the last one is ready.
+  static func overlappingLoads(on variant: Variant, count: Int) async throws -> (Bool, String) {
     let platform = try SimulatedPlatform()
     let driver = variant.launch(platform)
     try await platform.settle(driver)
@@ -109,22 +148,74 @@ public enum Replay {
       mgCaffeine: 47, date: platform.clock.now.addingTimeInterval(-30 * 60))
 
     let queries = Counter()
-    let secondAnswerReady = Gate()
+    let lastAnswerReady = Gate()
     platform.checkpoints.install(at: .healthCallbackDelivering(.query)) {
-      if queries.increment() == 1 {
-        secondAnswerReady.wait(timeout: safetyTimeout)
+      if queries.increment() < count {
+        lastAnswerReady.wait(timeout: safetyTimeout)
       } else {
-        secondAnswerReady.open()
+        lastAnswerReady.open()
       }
     }
-    driver.loadNewDataFromHealthKit { _ in }
-    driver.loadNewDataFromHealthKit { _ in }
+    for _ in 0..<count { driver.loadNewDataFromHealthKit { _ in } }
     try await platform.settle(driver)
     removeAllCheckpoints(on: platform)
 
     let drinks = driver.currentDrinks
     let duplicates = drinks.count - Set(drinks.map(\.uuid)).count
     return (duplicates > 0, "\(drinks.count) drinks for 1 sample, \(duplicates) duplicated")
+  }
+
+  // MARK: Schedules for ThreadSanitizer
+  //
+  // ThreadSanitizer reports two accesses when no happens-before edge orders them. Every lock
+  // the platform takes (its event log, its activity count) is such an edge, so is a queue hop
+  // to the main queue, and so, in a debug build on Linux, is every access to a lazily
+  // initialized global or static (swift_once; measured with a two-thread probe on Swift 6.3).
+  // These schedules therefore hold each racing thread at a checkpoint whose next instruction
+  // is the app's, at gates that do not synchronize, and hold the main queue until both
+  // accesses are made.
+
+  /// Two query callbacks that both write the query anchor: the first waits at delivery until
+  /// the second has returned; the second waits after returning until the first has returned
+  /// too; the main queue (which the callbacks hop to) is held throughout. Shown: whether the
+  /// two callbacks overlapped as forced.
+  static func anchorWrittenOnTwoCallbackQueues(on variant: Variant) async throws -> (Bool, String) {
+    let platform = try SimulatedPlatform()
+    let driver = variant.launch(platform)
+    try await platform.settle(driver)
+    platform.healthStore.addSampleFromAnotherDevice(
+      mgCaffeine: 47, date: platform.clock.now.addingTimeInterval(-30 * 60))
+
+    let delivered = Counter()
+    let returned = Counter()
+    let secondReturned = Gate(synchronizes: false)
+    let firstReturned = Gate(synchronizes: false)
+    let heldAtDelivery = Gate(synchronizes: false)
+    let bothReturned = Gate()
+    platform.checkpoints.install(at: .healthCallbackDelivering(.query)) {
+      if delivered.increment() == 1, secondReturned.wait(timeout: threadSanitizerPatience) {
+        heldAtDelivery.open()
+      }
+    }
+    platform.checkpoints.install(at: .healthCallbackReturned(.query)) {
+      if returned.increment() == 1 {
+        secondReturned.open()
+        firstReturned.wait(timeout: threadSanitizerPatience)
+      } else {
+        firstReturned.open()
+        bothReturned.open()
+      }
+    }
+    driver.loadNewDataFromHealthKit { _ in }
+    driver.loadNewDataFromHealthKit { _ in }
+    // Hold the main queue: the first callback to return posts its update there, and running
+    // it would order that callback's write before the other's.
+    bothReturned.wait(timeout: 3 * threadSanitizerPatience)
+    try await platform.settle(driver)
+    removeAllCheckpoints(on: platform)
+    return heldAtDelivery.isOpen
+      ? (true, "two query callbacks ran at once, each with the anchor to write")
+      : (false, "the query callbacks ran one after the other")
   }
 
   /// A drink added while the app is in the background.
@@ -203,7 +294,7 @@ public enum Replay {
   private static func removeAllCheckpoints(on platform: SimulatedPlatform) {
     for checkpoint: Checkpoint in [
       .fileWriteStarting, .fileWriteFinishing, .publishedValueStored, .appSuspended,
-      .healthCallbackDelivering(.query),
+      .healthCallbackDelivering(.query), .healthCallbackReturned(.query),
     ] {
       platform.checkpoints.remove(at: checkpoint)
     }

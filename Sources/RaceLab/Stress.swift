@@ -3,8 +3,11 @@ import CoffeeScenarios
 import Foundation
 import SimulatedPlatform
 
-/// Seeded random runs of the app under jittered latencies, with actions fired without waiting
-/// for the app to go still in between, then invariants checked once it has.
+/// Seeded random runs of the app under jittered latencies, injected failures (authorization
+/// errors and denials, unavailable health data, failing queries and saves) and clock jumps,
+/// with actions fired without waiting for the app to go still in between, then invariants
+/// checked once it has. Expected drinks count only what a failure leaves reachable: another
+/// device's samples when the app may read them, every drink the user adds.
 @MainActor
 public enum Stress {
   /// How much stress to apply.
@@ -13,34 +16,68 @@ public enum Stress {
     public var seed: UInt64
     /// How many iterations at most.
     public var iterations: Int
-    /// How long at most, in seconds: the run stops early, and says so, past this.
+    /// How long at most, in seconds: the run stops early, and says so, past this. The budget
+    /// decides how many iterations run, never what they find.
     public var timeBudget: TimeInterval
+    /// How many iterations run whatever the budget says.
+    public var minimumIterations: Int
     /// How many actions each iteration fires.
     public var actionsPerIteration: Int
 
     public init(
       seed: UInt64 = 1, iterations: Int = 200, timeBudget: TimeInterval = 60,
-      actionsPerIteration: Int = 8
+      minimumIterations: Int = 0, actionsPerIteration: Int = 8
     ) {
       self.seed = seed
       self.iterations = iterations
       self.timeBudget = timeBudget
+      self.minimumIterations = minimumIterations
       self.actionsPerIteration = actionsPerIteration
     }
   }
 
-  /// One broken invariant in one iteration.
+  /// An invariant the stress checks once the app has gone still.
+  public enum Invariant: String, Sendable, CaseIterable, CustomStringConvertible {
+    case drinksDuplicated = "drinks-duplicated"
+    case drinksLost = "drinks-lost"
+    case fileDiffersFromModel = "file-differs-from-model"
+    case writeLostAtSuspension = "write-lost-at-suspension"
+    case authorizationUnanswered = "authorization-unanswered"
+    case publishedOffMain = "published-off-main"
+    case backgroundTaskNotCompletedOnce = "background-task-not-completed-once"
+    case fileIOOnMain = "file-io-on-main"
+
+    public var description: String { rawValue }
+  }
+
+  /// One broken invariant in one iteration: named for the invariant, and tied to a catalog
+  /// entry only when the platform's records show that entry's interleaving happened.
   public struct Finding: Sendable, CustomStringConvertible {
-    /// The catalog entry the broken invariant points to; nil for a finding no entry explains.
+    /// The invariant the iteration broke.
+    public let invariant: Invariant
+    /// The catalog entry whose interleaving the platform recorded; nil when nothing recorded
+    /// says which defect broke the invariant (then it is a lead, not a diagnosis).
     public let entryID: String?
-    /// The seed that replays the iteration.
+    /// What in the platform's records ties the finding to `entryID`.
+    public let evidence: String?
+    /// The seed of the iteration.
     public let seed: UInt64
     public let detail: String
 
     public var description: String {
-      "[\(entryID ?? "unexplained")] seed \(seed): \(detail)"
+      let label = entryID.map { "\(invariant) → \($0)" } ?? "\(invariant)"
+      return "[\(label)] seed \(seed): \(detail)" + (evidence.map { " (\($0))" } ?? "")
     }
   }
+
+  /// Whether `--seed N --iterations 1` reproduces a finding: the stress seeds every action,
+  /// every latency and every platform delay (per operation, not per draw), but the order in
+  /// which threads run is the operating system's, so a finding that rests on a race may or may
+  /// not come back. `race-lab stress --confirm K` measures it; the deterministic replay of the
+  /// finding's catalog entry forces it every time.
+  public nonisolated static let replayCaveat =
+    "a seed replays the actions and latencies; the threads' order is the system's, so a "
+    + "race may not recur: confirm with --confirm K, force it with `race-lab replay ENTRY`"
 
   /// What a stress run found.
   public struct Report: Sendable {
@@ -71,7 +108,9 @@ public enum Stress {
     var iteration = 0
     var stoppedAtTimeBudget = false
     while iteration < configuration.iterations {
-      if Date().timeIntervalSince(start) > configuration.timeBudget {
+      if iteration >= configuration.minimumIterations,
+        Date().timeIntervalSince(start) > configuration.timeBudget
+      {
         stoppedAtTimeBudget = true
         break
       }
@@ -92,6 +131,20 @@ public enum Stress {
       stoppedAtTimeBudget: stoppedAtTimeBudget, findings: findings, firstDetection: firstDetection)
   }
 
+  /// Runs the iteration of `finding`'s seed `times` more times; returns how many broke the same
+  /// invariant again. A measurement of how far a seed replays a finding, not a verdict.
+  public static func confirm(
+    _ finding: Finding, on variant: Variant, times: Int,
+    actions: Int = Configuration().actionsPerIteration
+  ) async throws -> Int {
+    var reproduced = 0
+    for _ in 0..<times {
+      let found = try await runIteration(on: variant, seed: finding.seed, actions: actions)
+      if found.contains(where: { $0.invariant == finding.invariant }) { reproduced += 1 }
+    }
+    return reproduced
+  }
+
   /// One iteration: a new watch, a launch, random actions, then the invariants.
   public static func runIteration(on variant: Variant, seed: UInt64, actions: Int) async throws
     -> [Finding]
@@ -104,7 +157,21 @@ public enum Stress {
       $0.latency = .jittered(0...0.002)
     }
     platform.documents.writeLatency = .jittered(0...0.001)
+    // Authorization, drawn per iteration: granted mostly, sometimes denied, sometimes failing
+    // with an error. Another device's samples reach the app only when it may read them.
+    let authorizationRoll = Double.random(in: 0..<1, using: &random)
+    let authorizationFails = authorizationRoll < 0.08
+    let authorizationDenied = !authorizationFails && authorizationRoll < 0.16
+    platform.healthStore.configure {
+      $0.failsAuthorization = authorizationFails
+      $0.grantsAuthorization = !authorizationDenied
+    }
+    let healthReadable = healthAvailable && !authorizationFails && !authorizationDenied
     let now = platform.clock.now
+    // The clock jumps forward by at most this much, so that every drink of the run (at most
+    // 10 hours old at the start) stays inside the 24-hour window and is still expected.
+    let maximumClockAdvance: TimeInterval = 12 * 3600
+    var clockAdvanced: TimeInterval = 0
     var expectedDrinks = 0
     var authorizationAnswers: [Gate] = []
 
@@ -112,7 +179,13 @@ public enum Stress {
       platform.healthStore.addSampleFromAnotherDevice(
         mgCaffeine: 47,
         date: now.addingTimeInterval(-Double.random(in: 1...600, using: &random) * 60))
-      if healthAvailable { expectedDrinks += 1 }
+      if healthReadable { expectedDrinks += 1 }
+    }
+    // Every request must be answered, whatever the store says.
+    func requestAuthorization() {
+      let answered = Gate()
+      authorizationAnswers.append(answered)
+      driver.requestAuthorization { _ in answered.open() }
     }
     for _ in 0..<Int.random(in: 0...2, using: &random) { otherDeviceAdds() }
 
@@ -122,11 +195,7 @@ public enum Stress {
     var driver = variant.launch(platform)
     try await platform.settle(driver)
     var state = ApplicationState.active
-    if !healthAvailable {
-      let answered = Gate()
-      authorizationAnswers.append(answered)
-      driver.requestAuthorization { _ in answered.open() }
-    }
+    if !healthAvailable || authorizationFails { requestAuthorization() }
 
     for _ in 0..<actions {
       let roll = Double.random(in: 0..<1, using: &random)
@@ -146,7 +215,7 @@ public enum Stress {
           driver.loadNewDataFromHealthKit { _ in }
         case ..<0.8:
           platform.runtime.resume()
-          driver.requestAuthorization { _ in }
+          requestAuthorization()
         default:
           // The user leaves the app: only once what they did is done.
           try await platform.settle(driver)
@@ -172,6 +241,19 @@ public enum Stress {
           platform.runtime.setApplicationState(.active)
         }
       }
+      // Now and then the store starts or stops failing queries or saves, or the clock jumps.
+      let mishap = Double.random(in: 0..<1, using: &random)
+      switch mishap {
+      case ..<0.08: platform.healthStore.configure { $0.failsQueries.toggle() }
+      case ..<0.16: platform.healthStore.configure { $0.failsSaves.toggle() }
+      case ..<0.24 where clockAdvanced < maximumClockAdvance:
+        let step = min(
+          Double.random(in: 60...7200, using: &random).rounded(),
+          maximumClockAdvance - clockAdvanced)
+        platform.clock.advance(by: step)
+        clockAdvanced += step
+      default: break
+      }
       // Sometimes let the app catch up, mostly not: overlapping work is the point. Yielding the
       // main actor a few times lets work suspended on it resume between two user actions.
       if Double.random(in: 0..<1, using: &random) < 0.25 {
@@ -182,52 +264,94 @@ public enum Stress {
     }
     // A last load, so that every sample another device wrote has had its chance to arrive.
     try await platform.settle(driver)
+    platform.healthStore.configure { $0.failsQueries = false }
     platform.runtime.resume()
     driver.loadNewDataFromHealthKit { _ in }
     try await platform.settle(driver)
     return check(
-      Snapshot(of: driver, on: platform), expectedDrinks: expectedDrinks,
-      authorizationAnswers: authorizationAnswers, seed: seed)
+      Snapshot(of: driver, on: platform), events: platform.events.all,
+      expectedDrinks: expectedDrinks, authorizationAnswers: authorizationAnswers,
+      authorizationCannotSucceed: !healthAvailable || authorizationFails, seed: seed)
   }
 
-  /// The invariants, each mapped to the catalog entry whose symptom it is.
+  /// The invariants, each tied to a catalog entry only on the evidence of the platform's
+  /// records.
   static func check(
-    _ snapshot: Snapshot, expectedDrinks: Int, authorizationAnswers: [Gate], seed: UInt64
+    _ snapshot: Snapshot, events: [PlatformEvent], expectedDrinks: Int,
+    authorizationAnswers: [Gate], authorizationCannotSucceed: Bool, seed: UInt64
   ) -> [Finding] {
     var findings: [Finding] = []
-    func found(_ entry: RaceEntry?, _ detail: String) {
-      findings.append(Finding(entryID: entry?.id, seed: seed, detail: detail))
+    func found(
+      _ invariant: Invariant, _ detail: String, entry: RaceEntry? = nil, evidence: String? = nil
+    ) {
+      findings.append(
+        Finding(
+          invariant: invariant, entryID: entry?.id, evidence: entry == nil ? nil : evidence,
+          seed: seed, detail: detail))
     }
     let ids = snapshot.modelDrinks.map(\.uuid)
     let unique = Set(ids).count
     if unique != ids.count {
-      found(RaceCatalog.overlappingLoads, "\(ids.count - unique) duplicated drinks")
+      // Overlapping loads leave their mark: the duplicated drinks are samples of the store,
+      // and more than one query answer brought new samples.
+      let counts = Dictionary(ids.map { ($0, 1) }, uniquingKeysWith: +)
+      let duplicated = Set(counts.filter { $0.value > 1 }.keys)
+      let samples = Set(snapshot.healthSamples.map(\.uuid))
+      let answersWithNewSamples = events.count {
+        if case .healthQueryAnswered(let added, _) = $0.kind { added > 0 } else { false }
+      }
+      let overlapped = duplicated.isSubset(of: samples) && answersWithNewSamples > 1
+      found(
+        .drinksDuplicated, "\(ids.count - unique) duplicated drinks",
+        entry: overlapped ? RaceCatalog.overlappingLoads : nil,
+        evidence:
+          "every duplicated drink is a health sample, and \(answersWithNewSamples) query answers "
+          + "brought new samples")
     }
     if unique < expectedDrinks {
       // A write lost at suspension loses its drinks for good at the next relaunch.
-      let cause = snapshot.writesLostAtSuspension > 0 ? RaceCatalog.writeLostAtSuspension : nil
-      found(cause, "\(expectedDrinks - unique) of \(expectedDrinks) drinks lost from the model")
+      found(
+        .drinksLost, "\(expectedDrinks - unique) of \(expectedDrinks) drinks lost from the model",
+        entry: snapshot.writesLostAtSuspension > 0 ? RaceCatalog.writeLostAtSuspension : nil,
+        evidence:
+          "the platform recorded \(snapshot.writesLostAtSuspension) writes lost at suspension")
     }
     if snapshot.blockingIOOnMainQueue > 0 {
       found(
-        RaceCatalog.blockingIOOnMain, "\(snapshot.blockingIOOnMainQueue) file operations on main")
+        .fileIOOnMain, "\(snapshot.blockingIOOnMainQueue) file operations on main",
+        entry: RaceCatalog.blockingIOOnMain,
+        evidence: "the platform recorded the file operations on the main queue")
     }
     if snapshot.writesLostAtSuspension > 0 {
       found(
-        RaceCatalog.writeLostAtSuspension,
-        "\(snapshot.writesLostAtSuspension) writes lost at suspension")
+        .writeLostAtSuspension, "\(snapshot.writesLostAtSuspension) writes lost at suspension",
+        entry: RaceCatalog.writeLostAtSuspension,
+        evidence: "the platform recorded writes in flight when the app was suspended")
     } else if snapshot.file.drinks != snapshot.modelDrinks {
-      found(RaceCatalog.savedValueRace, "the file differs from the model")
+      // No platform record shows the saved-value race's interleaving (its racing accesses are
+      // the app's own), so this finding names no entry: on the before variant that race is the
+      // known cause, and its replay forces it; on the after variant it is a bug to look into.
+      found(.fileDiffersFromModel, "the file differs from the model")
     }
     if authorizationAnswers.contains(where: { !$0.isOpen }) {
-      found(RaceCatalog.authorizationNeverAnswered, "an authorization request was never answered")
+      found(
+        .authorizationUnanswered, "an authorization request was never answered",
+        entry: authorizationCannotSucceed ? RaceCatalog.authorizationNeverAnswered : nil,
+        evidence:
+          "health data was unavailable or the store answered with an error, and the app went "
+          + "still without answering")
     }
     if snapshot.offMainPublishedChanges > 0 {
-      found(nil, "\(snapshot.offMainPublishedChanges) published changes off the main queue")
+      found(
+        .publishedOffMain,
+        "\(snapshot.offMainPublishedChanges) published changes off the main queue"
+      )
     }
     let wrongTasks = snapshot.backgroundTasks.filter { $0.completions != 1 }
     if !wrongTasks.isEmpty {
-      found(nil, "\(wrongTasks.count) background tasks not completed exactly once")
+      found(
+        .backgroundTaskNotCompletedOnce,
+        "\(wrongTasks.count) background tasks not completed exactly once")
     }
     return findings
   }

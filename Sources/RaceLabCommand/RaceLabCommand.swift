@@ -14,12 +14,18 @@ struct RaceLabCommand {
     Commands:
       list                    The race catalog: every entry and the detectors that catch it.
       replay [ENTRY...]       Force each entry's interleaving on the before and the after side.
+      tsan-replay [ENTRY...]  Force the racing accesses of each entry ThreadSanitizer claims,
+                              with nothing ordering them; run it in a --sanitize=thread build.
+          --variant V         before, after or both (default: both)
       stress [options]        Seeded random runs with jittered latencies; checks invariants.
           --variant V         before, after or both (default: both)
           --seed N            The first iteration's seed (default: 1); failures print theirs.
           --iterations N      Iterations per variant (default: 200)
           --time SECONDS      Time budget per variant (default: 60)
           --quiet             No progress lines.
+          --confirm K         Run each finding's seed K more times; print how often it recurs.
+          --mark-iterations   A line on standard error after each iteration (for `report`, to
+                              cut a ThreadSanitizer log into iterations).
       report [options]        Everything `make race` prints: replays, stress, ThreadSanitizer.
           --iterations N      Stress iterations per variant (default: 150)
           --tsan-binary PATH  A race-lab built with --sanitize=thread, to run the stress under.
@@ -46,6 +52,7 @@ struct RaceLabCommand {
       switch command! {
       case "list": succeeded = try listCatalog(arguments)
       case "replay": succeeded = try await replay(arguments)
+      case "tsan-replay": succeeded = try await threadSanitizerReplay(arguments)
       case "stress": succeeded = try await stress(arguments)
       case "report": succeeded = try await RaceReport.run(arguments)
       case "diagnose": succeeded = try diagnose(arguments)
@@ -113,6 +120,38 @@ struct RaceLabCommand {
     return succeeded
   }
 
+  // MARK: tsan-replay
+
+  /// Runs the schedules; ThreadSanitizer, if built in, reports on standard error. Succeeds
+  /// when each schedule ran as forced on the before side (the report reads the sanitizer's log).
+  @MainActor
+  static func threadSanitizerReplay(_ arguments: Arguments) async throws -> Bool {
+    var arguments = arguments
+    let variants = try variants(from: arguments.value("--variant") ?? "both")
+    let ids = try arguments.positional()
+    let entries =
+      try ids.isEmpty
+      ? Replay.threadSanitizerSchedules
+      : ids.map { id in
+        guard let entry = RaceCatalog.entry(id) else {
+          throw UsageError("no catalog entry '\(id)'")
+        }
+        guard entry.detectors.contains(.threadSanitizer) else {
+          throw UsageError("\(id) does not claim ThreadSanitizer")
+        }
+        return entry
+      }
+    var succeeded = true
+    for entry in entries {
+      for variant in variants {
+        let result = try await Replay.runForThreadSanitizer(entry, on: variant)
+        if variant == .before && !result.symptomShown { succeeded = false }
+        print("\(entry.id) on \(variant): \(result.detail)")
+      }
+    }
+    return succeeded
+  }
+
   // MARK: stress
 
   @MainActor
@@ -126,6 +165,11 @@ struct RaceLabCommand {
     configuration.timeBudget =
       try arguments.number("--time", as: Double.self) ?? configuration.timeBudget
     let quiet = arguments.flag("--quiet")
+    // For `race-lab report`: a line on standard error after each iteration, which cuts a
+    // ThreadSanitizer log into iterations.
+    let markIterations = arguments.flag("--mark-iterations")
+    let confirmations = try arguments.number("--confirm", as: Int.self) ?? 0
+    guard confirmations >= 0 else { throw UsageError("--confirm takes a count of runs, 0 or more") }
     _ = try arguments.positional()
 
     var succeeded = true
@@ -136,12 +180,28 @@ struct RaceLabCommand {
       let step = max(1, configuration.iterations / 10)
       let report = try await Stress.run(on: variant, configuration: configuration) {
         iteration, findings in
+        if markIterations {
+          FileHandle.standardError.write(Data("\(ThreadSanitizerRun.iterationMarker)\n".utf8))
+        }
         if !quiet && iteration % step == 0 {
           print("  \(iteration)/\(configuration.iterations) iterations, \(findings) findings")
         }
       }
       print(StressSummary(report: report).text)
       if variant == .after && !report.findings.isEmpty { succeeded = false }
+      if confirmations > 0 && !report.findings.isEmpty {
+        var always = 0
+        for finding in report.findings {
+          let reproduced = try await Stress.confirm(finding, on: variant, times: confirmations)
+          if reproduced == confirmations { always += 1 }
+          if !quiet {
+            print("    \(reproduced)/\(confirmations) reruns: \(finding)")
+          }
+        }
+        print(
+          "  \(variant): \(always) of \(report.findings.count) findings recurred in all \(confirmations) reruns of their seed"
+        )
+      }
     }
     return succeeded
   }

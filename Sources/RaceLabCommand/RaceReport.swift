@@ -79,69 +79,89 @@ enum RaceReport {
 
     print("\n== 4/4 ThreadSanitizer")
     var slowdown: String?
+    var stressRates: [String] = []
     if let tsanBinary {
+      // The verdict: each claimed entry's forced schedule, under the sanitizer, on both sides.
+      for entry in Replay.threadSanitizerSchedules {
+        for variant in Variant.all {
+          let name = "tsan-replay-\(entry.id)-\(variant.name)"
+          let run = try ThreadSanitizerRun(
+            binary: tsanBinary, arguments: ["tsan-replay", entry.id, "--variant", variant.name],
+            name: name, out: out)
+          let mapped = run.log.reports(for: entry.id)
+          print(
+            "  \(entry.id) schedule on \(variant): \(run.log.reports.count) reports, "
+              + "\(mapped.count) naming the entry (exit \(run.status)); log: \(run.logPath)")
+          if variant == .before, !mapped.isEmpty {
+            let file = out.appendingPathComponent("tsan-\(entry.id).txt")
+            try mapped.map(\.text).joined(separator: "\n\n").write(
+              to: file, atomically: true, encoding: .utf8)
+            update(entry.id) {
+              $0.detected[.threadSanitizer] = "\(mapped.count) → \(file.path)"
+            }
+          }
+          if variant == .after, !run.log.reports.isEmpty {
+            update(entry.id) { $0.afterProblems.append("tsan: \(run.log.reports.count) reports") }
+          }
+        }
+      }
+
+      // A figure, not a verdict on the before side: how often random stress lines a race up.
       let plainBinary = Bundle.main.executablePath ?? CommandLine.arguments[0]
-      var logs: [String: ThreadSanitizerLog] = [:]
       var plainSeconds = 0.0
       var tsanSeconds = 0.0
       for variant in Variant.all {
         let stressArguments = [
           "stress", "--variant", variant.name, "--iterations", "\(tsanIterations)", "--quiet",
+          "--mark-iterations",
         ]
-        let logURL = out.appendingPathComponent("tsan-\(variant.name).log")
         print(
-          "  running the stress on \(variant) under ThreadSanitizer (\(tsanIterations) iterations)..."
-        )
-        let tsan = try Subprocess.run(tsanBinary, stressArguments, stderrTo: logURL)
+          "  the stress on \(variant) under ThreadSanitizer (\(tsanIterations) iterations)...")
+        let run = try ThreadSanitizerRun(
+          binary: tsanBinary, arguments: stressArguments, name: "tsan-stress-\(variant.name)",
+          out: out)
         let plain = try Subprocess.run(plainBinary, stressArguments, stderrTo: nil)
-        tsanSeconds += tsan.seconds
+        tsanSeconds += run.seconds
         plainSeconds += plain.seconds
-        // ThreadSanitizer prints Swift symbols mangled; demangle them so that reports can be
-        // matched to catalog entries by name, and read by people.
-        let demangledURL = out.appendingPathComponent("tsan-\(variant.name).demangled.log")
-        let demangled = try Subprocess.demangle(logURL, into: demangledURL)
-        let log = ThreadSanitizerLog(parsing: demangled)
-        logs[variant.name] = log
         print(
-          "    \(log.reports.count) reports in \(String(format: "%.1f", tsan.seconds)) s (exit \(tsan.status)); "
-            + "without ThreadSanitizer \(String(format: "%.1f", plain.seconds)) s; log: \(demangledURL.path)"
-        )
-      }
-      slowdown = String(format: "%.1fx", tsanSeconds / max(plainSeconds, 0.001))
-      for entry in RaceCatalog.entries {
-        let beforeReports = logs["before"]?.reports(for: entry.id) ?? []
-        if !beforeReports.isEmpty {
-          let file = out.appendingPathComponent("tsan-\(entry.id).txt")
-          try beforeReports.map(\.text).joined(separator: "\n\n").write(
-            to: file, atomically: true, encoding: .utf8)
-          update(entry.id) {
-            $0.detected[.threadSanitizer] = "\(beforeReports.count) → \(file.path)"
+          "    \(run.log.reports.count) reports in \(String(format: "%.1f", run.seconds)) s "
+            + "(exit \(run.status)); without ThreadSanitizer \(String(format: "%.1f", plain.seconds)) s; "
+            + "log: \(run.logPath)")
+        if variant == .after, !run.log.reports.isEmpty {
+          globalAfterProblems.append(
+            "tsan: \(run.log.reports.count) reports on the after variant's stress")
+        }
+        if variant == .before {
+          for entry in RaceCatalog.entries {
+            let iterations = run.iterationLogs.filter { !$0.reports(for: entry.id).isEmpty }.count
+            guard iterations > 0 || entry.detectors.contains(.threadSanitizer) else { continue }
+            let total = max(1, run.iterationLogs.count)
+            stressRates.append(
+              "  \(entry.id): the stress under ThreadSanitizer caught it in \(iterations) of "
+                + "\(run.iterationLogs.count) iterations (\(String(format: "%.1f", 100 * Double(iterations) / Double(total)))%)"
+            )
+          }
+          if !run.log.unmapped.isEmpty {
+            print(
+              "  \(run.log.unmapped.count) before-variant reports map to no entry: \(run.log.unmapped.map(\.summary).prefix(3))"
+            )
           }
         }
-        let afterReports = logs["after"]?.reports(for: entry.id) ?? []
-        if !afterReports.isEmpty {
-          update(entry.id) { $0.afterProblems.append("tsan: \(afterReports.count) reports") }
-        }
       }
-      if let afterLog = logs["after"], !afterLog.reports.isEmpty {
-        globalAfterProblems.append("tsan: \(afterLog.reports.count) reports on the after variant")
-      }
-      if let unmapped = logs["before"]?.unmapped, !unmapped.isEmpty {
-        print(
-          "  \(unmapped.count) before-variant reports map to no entry: \(unmapped.map(\.summary).prefix(3))"
-        )
-      }
+      slowdown = String(format: "%.1fx", tsanSeconds / max(plainSeconds, 0.001))
+      for line in stressRates { print(line) }
     } else {
       print("  skipped: no --tsan-binary (make race builds one)")
     }
 
     return printTable(
       rows, tsanRan: tsanBinary != nil, slowdown: slowdown,
-      globalAfterProblems: globalAfterProblems, out: out)
+      globalAfterProblems: globalAfterProblems, stressRates: stressRates, out: out)
   }
 
   private static func printTable(
-    _ rows: [Row], tsanRan: Bool, slowdown: String?, globalAfterProblems: [String], out: URL
+    _ rows: [Row], tsanRan: Bool, slowdown: String?, globalAfterProblems: [String],
+    stressRates: [String], out: URL
   ) -> Bool {
     let detectors: [RaceEntry.Detector] = [.replay, .stress, .threadSanitizer, .compiler]
     var lines = ["", "== Race report (before: detected by each claimed detector; after: clean)"]
@@ -182,6 +202,7 @@ enum RaceReport {
         lines.append("  \(row.entry.id): ThreadSanitizer reports \(detail)")
       }
     }
+    lines += stressRates
     lines += globalAfterProblems.map { "  after: \($0)" }
     if let slowdown {
       lines.append("ThreadSanitizer slowdown of the stress, measured in this run: \(slowdown)")
@@ -197,6 +218,40 @@ enum RaceReport {
     try? text.write(
       to: out.appendingPathComponent("race-report.txt"), atomically: true, encoding: .utf8)
     return succeeded
+  }
+}
+
+/// One run of a ThreadSanitizer build of race-lab, its log demangled and parsed.
+struct ThreadSanitizerRun {
+  /// A line the stress prints to standard error after each iteration with --mark-iterations.
+  static let iterationMarker = "race-lab: iteration done"
+
+  let status: Int32
+  let seconds: TimeInterval
+  let logPath: String
+  let log: ThreadSanitizerLog
+  /// The log cut at the stress's iteration markers: one part per iteration.
+  let iterationLogs: [ThreadSanitizerLog]
+
+  init(binary: String, arguments: [String], name: String, out: URL) throws {
+    let logURL = out.appendingPathComponent("\(name).log")
+    // Every report, even one whose stacks repeat an earlier one's, so that each iteration's
+    // part of the log stands on its own.
+    let result = try Subprocess.run(
+      binary, arguments, stderrTo: logURL,
+      environment: ["TSAN_OPTIONS": "suppress_equal_stacks=0:suppress_equal_addresses=0"])
+    // ThreadSanitizer prints Swift symbols mangled; demangle them so that reports can be
+    // matched to catalog entries by name, and read by people.
+    let demangledURL = out.appendingPathComponent("\(name).demangled.log")
+    let demangled = try Subprocess.demangle(logURL, into: demangledURL)
+    status = result.status
+    seconds = result.seconds
+    logPath = demangledURL.path
+    log = ThreadSanitizerLog(parsing: demangled)
+    var parts = demangled.components(separatedBy: Self.iterationMarker)
+    // What follows the last marker is the end of the run, not an iteration.
+    if parts.count > 1 { parts.removeLast() }
+    iterationLogs = parts.map { ThreadSanitizerLog(parsing: $0) }
   }
 }
 
@@ -223,10 +278,14 @@ enum Subprocess {
 
   /// Runs `path` with `arguments`; its standard error goes to `stderrTo` (or is dropped), its
   /// standard output is dropped.
-  static func run(_ path: String, _ arguments: [String], stderrTo logURL: URL?) throws -> Result {
+  static func run(
+    _ path: String, _ arguments: [String], stderrTo logURL: URL?,
+    environment: [String: String] = [:]
+  ) throws -> Result {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     process.standardOutput = FileHandle.nullDevice
     if let logURL {
       _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)

@@ -1,8 +1,8 @@
 import Foundation
 import RaceLab
 
-/// A stress report as text: per catalog entry, how often it was detected and how soon; then the
-/// seeds that replay the findings.
+/// A stress report as text: per invariant and per catalog entry, how often it broke and how
+/// soon; then the seeds of the findings, and what a seed can promise.
 struct StressSummary {
   let report: Stress.Report
 
@@ -15,6 +15,13 @@ struct StressSummary {
       "  \(report.variant): \(report.iterations) iterations in \(String(format: "%.1f", report.elapsed)) s"
         + (report.stoppedAtTimeBudget ? " (stopped at the time budget)" : "")
         + ", \(report.findings.count) findings")
+    for invariant in Stress.Invariant.allCases {
+      let count = Set(report.findings.filter { $0.invariant == invariant }.map(\.seed)).count
+      guard count > 0 else { continue }
+      lines.append(
+        "    \(invariant.rawValue.padding(toLength: 36, withPad: " ", startingAt: 0)) \(count) iterations (\(rate(count)))"
+      )
+    }
     for entry in RaceCatalog.entries {
       let count = report.detections(of: entry.id)
       guard count > 0 else { continue }
@@ -23,17 +30,18 @@ struct StressSummary {
           "first at iteration \($0.iteration), \(String(format: "%.2f", $0.seconds)) s"
         } ?? ""
       lines.append(
-        "    \(entry.id.padding(toLength: 32, withPad: " ", startingAt: 0)) \(count) iterations (\(rate(count))), \(first)"
+        "      → \(entry.id.padding(toLength: 32, withPad: " ", startingAt: 0)) \(count) iterations (\(rate(count))), \(first)"
       )
     }
-    let unexplained = report.findings.filter { $0.entryID == nil }
-    if !unexplained.isEmpty {
-      lines.append("    unexplained findings: \(unexplained.count)")
+    let untied = report.findings.filter { $0.entryID == nil }
+    if !untied.isEmpty {
+      lines.append("    findings no platform record ties to a catalog entry: \(untied.count)")
     }
     for finding in report.findings.prefix(8) {
-      lines.append("    replay with --seed \(finding.seed) --iterations 1: \(finding)")
+      lines.append("    --seed \(finding.seed) --iterations 1: \(finding)")
     }
     if report.findings.count > 8 { lines.append("    ... and \(report.findings.count - 8) more") }
+    if !report.findings.isEmpty { lines.append("    seeds: \(Stress.replayCaveat)") }
     return lines.joined(separator: "\n")
   }
 }

@@ -19,6 +19,22 @@ struct RaceReplayTests {
     #expect(!result.symptomShown, "\(entry.id) on after: \(result.detail)")
   }
 
+  @Test("Overlapping loads: the before side duplicates, the after side chains", arguments: [2, 3])
+  func overlappingLoads(count: Int) async throws {
+    let before = try await Replay.runOverlappingLoads(count: count, on: .before)
+    #expect(before.symptomShown, "\(count) loads on before: \(before.detail)")
+    let after = try await Replay.runOverlappingLoads(count: count, on: .after)
+    #expect(!after.symptomShown, "\(count) loads on after: \(after.detail)")
+  }
+
+  @Test("Every entry that claims ThreadSanitizer has a schedule to show it")
+  func threadSanitizerClaimsHaveSchedules() async throws {
+    for entry in Replay.threadSanitizerSchedules {
+      // Throws `noReplay` for an entry without one; the verdict itself is `make race`'s.
+      _ = try await Replay.runForThreadSanitizer(entry, on: .before)
+    }
+  }
+
   @Test("Every catalog entry names at least one detector, and replays exist where claimed")
   func catalogIsConsistent() async throws {
     #expect(Set(RaceCatalog.entries.map(\.id)).count == RaceCatalog.entries.count)

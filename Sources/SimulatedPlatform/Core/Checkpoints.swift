@@ -9,8 +9,12 @@ public enum Checkpoint: Hashable, Sendable {
   case fileWriteStarting
   /// A file write has reached the disk and is about to return to the app.
   case fileWriteFinishing
-  /// A health store callback is about to be delivered to the app.
+  /// A health store callback is about to be delivered to the app: the store has done its own
+  /// work, and the next instruction is the app's.
   case healthCallbackDelivering(HealthCallbackKind)
+  /// A health store callback has returned to the platform, on the thread that ran it; the
+  /// platform has not yet counted it finished.
+  case healthCallbackReturned(HealthCallbackKind)
   /// The app has marked a background task completed, and has just been suspended.
   case appSuspended
 }

@@ -79,7 +79,7 @@ public final class DocumentsFolder: Sendable {
     }
     // In flight from here on: a suspension while a checkpoint holds the write loses it.
     checkpoints.reach(.fileWriteStarting)
-    let delay = delays.delay(for: latency)
+    let delay = delays.delay(for: latency, kind: "file write")
     if delay > 0 { Thread.sleep(forTimeInterval: delay) }
 
     let isLost = state.withLock { state in

@@ -29,19 +29,37 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
   }
 }
 
-/// Draws delays for latencies from one seeded generator shared by a platform.
+/// Draws delays for latencies, seeded per operation: the n-th operation of a kind (the n-th
+/// query callback, the n-th file write) always gets the same delay for a seed, whatever the
+/// other kinds of operation did in between. (One generator shared in draw order would give a
+/// query the delay meant for a write whenever a thread drew first.) Two operations of one
+/// kind issued at once from two threads can still swap places: the platform cannot order
+/// those.
 final class DelayGenerator: Sendable {
-  private let generator: Locked<SeededGenerator>
+  private let seed: UInt64
+  private let issued = Locked<[String: UInt64]>([:])
 
   init(seed: UInt64) {
-    generator = Locked(SeededGenerator(seed: seed))
+    self.seed = seed
   }
 
-  func delay(for latency: Latency) -> TimeInterval {
+  /// The delay of the next operation of `kind` (such as "health query" or "file write").
+  func delay(for latency: Latency, kind: String) -> TimeInterval {
     switch latency {
-    case .none: 0
-    case .fixed(let seconds): seconds
-    case .jittered(let range): generator.withLock { Double.random(in: range, using: &$0) }
+    case .none: return 0
+    case .fixed(let seconds): return seconds
+    case .jittered(let range):
+      let index = issued.withLock { issued in
+        defer { issued[kind, default: 0] += 1 }
+        return issued[kind, default: 0]
+      }
+      var generator = SeededGenerator(seed: seed ^ Self.stableHash(kind) ^ (index &* 0x9E37_79B9))
+      return Double.random(in: range, using: &generator)
     }
+  }
+
+  /// FNV-1a: the same in every process, unlike `Hasher`.
+  private static func stableHash(_ text: String) -> UInt64 {
+    text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
   }
 }

@@ -117,15 +117,15 @@ public final class HealthStore: Sendable {
     let behaviour = self.behaviour
     deliver(.authorization, after: behaviour.latency) { [self] in
       guard behaviour.isHealthDataAvailable else {
-        return completion(false, HealthStoreError.healthDataUnavailable)
+        return { completion(false, HealthStoreError.healthDataUnavailable) }
       }
       guard !behaviour.failsAuthorization else {
-        return completion(false, HealthStoreError.authorizationFailed)
+        return { completion(false, HealthStoreError.authorizationFailed) }
       }
       state.withLock {
         $0.status = behaviour.grantsAuthorization ? .sharingAuthorized : .sharingDenied
       }
-      completion(true, nil)
+      return { completion(true, nil) }
     }
   }
 
@@ -147,11 +147,11 @@ public final class HealthStore: Sendable {
       guard behaviour.isHealthDataAvailable, !behaviour.failsSaves, status == .sharingAuthorized
       else {
         log.record(.healthSampleSaveFailed(sample.syncIdentifier ?? sample.uuid))
-        return completion(false, HealthStoreError.saveFailed)
+        return { completion(false, HealthStoreError.saveFailed) }
       }
       insert(sample)
       log.record(.healthSampleSaved(sample.syncIdentifier ?? sample.uuid))
-      completion(true, nil)
+      return { completion(true, nil) }
     }
   }
 
@@ -172,11 +172,11 @@ public final class HealthStore: Sendable {
         log.record(.healthQueryFailed)
         let error: HealthStoreError =
           behaviour.isHealthDataAvailable ? .queryFailed : .healthDataUnavailable
-        return query.resultsHandler(query, nil, nil, nil, error)
+        return { query.resultsHandler(query, nil, nil, nil, error) }
       }
       let (added, deleted, anchor) = changes(since: query.anchor, in: query.dateRange)
       log.record(.healthQueryAnswered(added: added.count, deleted: deleted.count))
-      query.resultsHandler(query, added, deleted, anchor, nil)
+      return { query.resultsHandler(query, added, deleted, anchor, nil) }
     }
   }
 
@@ -211,17 +211,24 @@ public final class HealthStore: Sendable {
     }
   }
 
-  /// Runs `callback` on a global queue after `latency`, counted as platform work in flight
-  /// until it returns.
+  /// On a global queue after `latency`: runs `answer`, the store's own work, then the app's
+  /// callback it returns, counted as platform work in flight until that returns.
+  ///
+  /// The checkpoints sit right next to the app's code, with nothing of the platform's between:
+  /// a replay that holds one callback there changes nothing else about what the threads do,
+  /// which is what lets ThreadSanitizer see two callbacks' racing accesses as they are.
   private func deliver(
-    _ kind: HealthCallbackKind, after latency: Latency, _ callback: @escaping @Sendable () -> Void
+    _ kind: HealthCallbackKind, after latency: Latency,
+    _ answer: @escaping @Sendable () -> () -> Void
   ) {
     activity.begin()
-    let delay = delays.delay(for: latency)
+    let delay = delays.delay(for: latency, kind: "health \(kind.rawValue)")
     DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
-      checkpoints.reach(.healthCallbackDelivering(kind))
       CallbackLane.$current.withValue("health \(kind.rawValue)") {
+        let callback = answer()
+        checkpoints.reach(.healthCallbackDelivering(kind))
         callback()
+        checkpoints.reach(.healthCallbackReturned(kind))
       }
       activity.end()
     }
