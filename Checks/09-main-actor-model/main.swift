@@ -34,9 +34,10 @@ suite.check("the model runs on the main actor, whoever calls it") {
 suite.check("the whole model type is on the main actor") {
   // Members annotated one by one can each be right and still leave the rest, such as the
   // published list's getter, to whoever calls them. No behaviour tells the two apart, so the
-  // compiler is the judge: a class isolated to a global actor as a whole is `Sendable`
-  // (SE-0316), and one with main-actor members only is not. The probe hands the model over as
-  // `any Sendable`; it compiles without a diagnostic only for a main-actor class.
+  // compiler is the judge: a class isolated to the main actor as a whole is implicitly
+  // `Sendable` (https://developer.apple.com/documentation/swift/sendable), and one with
+  // main-actor members only is not. The probe hands the model over as `any Sendable`; in the
+  // Swift 6 mode it compiles without a diagnostic only for a main-actor class.
   let probe = """
     func labProbeSharesTheModel(_ model: CoffeeData) -> any Sendable { model }
     """
