@@ -31,6 +31,26 @@ suite.check("the model runs on the main actor, whoever calls it") {
       + "(\(offMain.count) of \(changes.count) changes): put the whole model on the main actor")
 }
 
+suite.check("the whole model type is on the main actor") {
+  // Members annotated one by one can each be right and still leave the rest, such as the
+  // published list's getter, to whoever calls them. No behaviour tells the two apart, so the
+  // compiler is the judge: a class isolated to the main actor as a whole is implicitly
+  // `Sendable` (https://developer.apple.com/documentation/swift/sendable), and one with
+  // main-actor members only is not. The probe hands the model over as `any Sendable`; in the
+  // Swift 6 mode it compiles without a diagnostic only for a main-actor class.
+  let probe = """
+    func labProbeSharesTheModel(_ model: CoffeeData) -> any Sendable { model }
+    """
+  let diagnostics = try CompilerChecks.probeDiagnostics(
+    appending: probe, to: "CoffeeData.swift", of: try ExerciseSources(), moduleName: "CoffeeStep09")
+  return .expect(
+    diagnostics.isEmpty,
+    "CoffeeData itself is not on the main actor (the compiler says: "
+      + "\(diagnostics.first?.message ?? "?")): members marked one by one leave the others, "
+      + "`currentDrinks` and the health controller included, to whoever calls them. Mark the "
+      + "class `@MainActor`")
+}
+
 suite.check("the drinks loaded at launch are published on the main queue") {
   try await CheckOutcome.all([
     { try await ScenarioChecks.holds("first-launch", on: variant) },

@@ -2,7 +2,9 @@ import CoffeeDomain
 import Foundation
 import SimulatedPlatform
 
-// Supplies the complications' timelines from the model.
+// Supplies the complications' timelines from the model. ClockKit calls its data source on the
+// main thread, and its protocol is `@MainActor`: this class inherits that isolation from the
+// conformance, so it reads the model's drinks directly, as Apple's sample does.
 final class ComplicationController: ComplicationDataSource {
   private let model: CoffeeData
   private let clock: SimulatedClock
@@ -12,26 +14,21 @@ final class ComplicationController: ComplicationDataSource {
     self.clock = platform.clock
   }
 
-  // The entry to show now. ClockKit calls this on its own queue; the model lives on the main
-  // actor, so the read hops there first.
+  // The entry to show now.
   func getCurrentTimelineEntry(
     for complication: Complication,
     withHandler handler: @escaping @Sendable (TimelineEntry?) -> Void
   ) {
-    Task { @MainActor in
-      let drinks = model.currentDrinks
-      handler(ComplicationTimeline.currentEntry(for: drinks, at: clock.now))
-    }
+    let drinks = model.currentDrinks
+    handler(ComplicationTimeline.currentEntry(for: drinks, at: clock.now))
   }
 
-  // The entries to show after `date`, read on the main actor too.
+  // The entries to show after `date`.
   func getTimelineEntries(
     for complication: Complication, after date: Date, limit: Int,
     withHandler handler: @escaping @Sendable ([TimelineEntry]?) -> Void
   ) {
-    Task { @MainActor in
-      let drinks = model.currentDrinks
-      handler(ComplicationTimeline.entries(for: drinks, after: date, limit: limit))
-    }
+    let drinks = model.currentDrinks
+    handler(ComplicationTimeline.entries(for: drinks, after: date, limit: limit))
   }
 }

@@ -2,7 +2,9 @@ import CoffeeDomain
 import Foundation
 import SimulatedPlatform
 
-// Supplies the complications' timelines from the model.
+// Supplies the complications' timelines from the model. ClockKit calls its data source on the
+// main thread, and its protocol is `@MainActor`: this class inherits that isolation from the
+// conformance, so it reads the model's drinks directly, as Apple's sample does.
 final class ComplicationController: ComplicationDataSource {
   private let model: CoffeeData
   private let clock: SimulatedClock
@@ -12,8 +14,7 @@ final class ComplicationController: ComplicationDataSource {
     self.clock = platform.clock
   }
 
-  // The entry to show now. RACE: ClockKit calls this on its own queue, and the model's drinks
-  // are read right here, while the main queue may be changing them.
+  // The entry to show now.
   func getCurrentTimelineEntry(
     for complication: Complication,
     withHandler handler: @escaping @Sendable (TimelineEntry?) -> Void
@@ -22,7 +23,7 @@ final class ComplicationController: ComplicationDataSource {
     handler(ComplicationTimeline.currentEntry(for: drinks, at: clock.now))
   }
 
-  // The entries to show after `date`. RACE: the same unprotected read of the model.
+  // The entries to show after `date`.
   func getTimelineEntries(
     for complication: Complication, after date: Date, limit: Int,
     withHandler handler: @escaping @Sendable ([TimelineEntry]?) -> Void

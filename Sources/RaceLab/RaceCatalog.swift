@@ -3,8 +3,7 @@
 public enum RaceCatalog {
   public static let entries: [RaceEntry] = [
     savedValueRace, healthStateOnCallbackQueues, overlappingLoads, blockingIOOnMain,
-    writeLostAtSuspension, authorizationNeverAnswered, complicationIsolationHole,
-    reentrantAnchorAcrossAwait,
+    writeLostAtSuspension, authorizationNeverAnswered, reentrantAnchorAcrossAwait,
   ]
 
   /// Finds an entry by identifier.
@@ -114,22 +113,6 @@ public enum RaceCatalog {
     detectors: [.replay, .stress],
     afterFix: "requestAuthorization() async -> Bool returns false on every failure path.",
     talkPassage: "Completion handlers: \"replace it with a return false\"")
-
-  static let complicationIsolationHole = RaceEntry(
-    id: "complication-isolation-hole",
-    title: "The complication data source reads the model off the main queue",
-    location:
-      "CoffeeTrackerBefore/ComplicationController.swift: getTimelineEntries, getCurrentTimelineEntry",
-    symbols: ["ComplicationController"],
-    interleaving:
-      "ClockKit asks for the timeline on its own queue while the main queue changes the drink list.",
-    symptom:
-      "A data race on the model's drinks; a timeline computed from a torn or stale list. "
-      + "ThreadSanitizer rarely sees it here: the simulated ClockKit takes the platform's locks "
-      + "right after the read, and those order it before the main queue's next write.",
-    detectors: [.compiler],
-    afterFix: "The data source hops to the main actor before reading the model.",
-    talkPassage: "Beyond the talk: the isolation hole Apple's updated sample keeps")
 
   static let reentrantAnchorAcrossAwait = RaceEntry(
     id: "reentrant-anchor-across-await",

@@ -3,9 +3,13 @@ import Foundation
 
 /// What a complication server asks the app for: the stand-in for `CLKComplicationDataSource`.
 ///
-/// ClockKit calls these from its own queue, not the main thread, and does not mark the protocol
-/// with any actor: reaching main-actor state from here needs a hop.
-public protocol ComplicationDataSource: AnyObject, Sendable {
+/// ClockKit declares `@MainActor protocol CLKComplicationDataSource : NSObjectProtocol` and calls
+/// its data source on the main thread
+/// (https://developer.apple.com/documentation/clockkit/clkcomplicationdatasource). So does the lab:
+/// a class that adopts this protocol in its declaration is inferred `@MainActor` (SE-0316), and
+/// can read main-actor state, such as the app's model, directly.
+@MainActor
+public protocol ComplicationDataSource: AnyObject {
   /// Supplies the entry to show now.
   func getCurrentTimelineEntry(
     for complication: Complication,

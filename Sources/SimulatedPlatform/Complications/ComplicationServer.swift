@@ -4,7 +4,7 @@ import Foundation
 /// The complication server: the stand-in for `CLKComplicationServer.sharedInstance()`.
 ///
 /// It records every timeline reload with the context it came from. After each reload it asks
-/// the data source for the timeline on a global queue, as ClockKit does, and keeps what the
+/// the data source for the timeline on the main queue, as ClockKit does, and keeps what the
 /// data source answered.
 public final class ComplicationServer: Sendable {
   /// One timeline reload.
@@ -27,17 +27,8 @@ public final class ComplicationServer: Sendable {
   private let clock: SimulatedClock
 
   /// The app's data source. Held weakly, for the same reason as the runtime's delegate: the app
-  /// owns it, and it holds the platform.
-  public var dataSource: (any ComplicationDataSource)? {
-    get { dataSourceStorage.withLock { $0.object } }
-    set { dataSourceStorage.withLock { $0 = WeakDataSource(object: newValue) } }
-  }
-  private let dataSourceStorage = Locked(WeakDataSource(object: nil))
-
-  private struct WeakDataSource: @unchecked Sendable {
-    // Only read and written under the mutex; the data source itself is Sendable.
-    weak var object: (any ComplicationDataSource)?
-  }
+  /// owns it, and it holds the platform. Main-actor state, like the data source itself.
+  @MainActor public weak var dataSource: (any ComplicationDataSource)?
 
   init(
     activeComplications: [Complication], log: EventLog, activity: ActivityMonitor,
@@ -83,13 +74,18 @@ public final class ComplicationServer: Sendable {
     state.withLock { $0.currentEntries[complication] }
   }
 
+  /// Asks the data source for the timeline later, on the main queue, as ClockKit does; the
+  /// fetch counts as platform work in flight from the reload until both handlers have run.
   private func fetchTimeline(for complication: Complication) {
-    guard let dataSource else { return }
     let now = clock.now
     activity.begin()
-    activity.begin()
-    DispatchQueue.global().async { [self] in
-      CallbackLane.$current.withValue("complication") {
+    DispatchQueue.main.async { [self] in
+      MainActor.assumeIsolated {
+        guard let dataSource else {
+          activity.end()
+          return
+        }
+        activity.begin()
         dataSource.getCurrentTimelineEntry(for: complication) { [self] entry in
           state.withLock { $0.currentEntries[complication] = entry }
           activity.end()

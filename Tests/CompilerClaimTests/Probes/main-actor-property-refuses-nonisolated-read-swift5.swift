@@ -1,7 +1,6 @@
 // Claim: in the Swift 5 mode (minimal checking), a synchronous read of a `@MainActor` class's
 //   property from a nonisolated context is an error, not a warning.
-// Stated in: Exercises/09-main-actor-model/README.md, docs/authoring-exercises.md,
-//   Exercises/12-swift-6-mode/README.md, Exercises/exercises.json
+// Stated in: Exercises/09-main-actor-model/README.md, docs/migration-map.md
 // Flags: -swift-version 5
 
 @MainActor final class CoffeeData {

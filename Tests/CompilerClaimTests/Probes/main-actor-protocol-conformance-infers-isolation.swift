@@ -1,7 +1,7 @@
 // Claim: a class that conforms to a `@MainActor` protocol in its primary declaration is inferred
 //   `@MainActor` as a whole; a conformance added in an extension isolates only that extension's
 //   members.
-// Stated in: pending (clockkit branch: Exercises/09-main-actor-model/README.md)
+// Stated in: Exercises/09-main-actor-model/README.md
 // Flags: -swift-version 6
 
 @MainActor protocol ComplicationDataSource {

@@ -1,7 +1,7 @@
 // Claim: at run time, without NonisolatedNonsendingByDefault (the Swift 6 mode's default on Swift
 //   6.3), a nonisolated async function called from the main actor leaves it for the global
 //   concurrent executor (SE-0338): its main-actor precondition traps.
-// Stated in: pending (clockkit branch: Exercises/09-main-actor-model/README.md)
+// Stated in: Exercises/09-main-actor-model/README.md
 // Flags: -swift-version 6
 // Run: traps
 

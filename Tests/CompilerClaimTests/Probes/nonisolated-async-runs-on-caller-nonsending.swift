@@ -2,7 +2,7 @@
 //   nonisolated async function runs on its caller's actor, so an actor can pass it its own
 //   non-Sendable state with no diagnostic. (Without the feature it runs on the global concurrent
 //   executor: see nonisolated-async-leaves-caller-actor.)
-// Stated in: pending (clockkit branch: Exercises/09-main-actor-model/README.md)
+// Stated in: Exercises/09-main-actor-model/README.md
 // Flags: -swift-version 6 -enable-upcoming-feature NonisolatedNonsendingByDefault
 
 final class Drinks {

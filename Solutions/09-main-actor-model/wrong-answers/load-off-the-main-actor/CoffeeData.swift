@@ -93,8 +93,8 @@ actor CoffeeDataStore {
 // The data model for the Coffee Tracker app.
 //
 // After the migration: the members that touch the list are on the main actor. WRONG: the class
-// itself is not, so `load()`, an async method of a class outside any actor, runs on whatever
-// thread the concurrency runtime picks.
+// itself is not, so the task started in the initializer runs on no actor, and so does `load()`,
+// a nonisolated async method: it assigns the published list off the main queue.
 final class CoffeeData: ObservableObject {
   let logger: Logger
   let objectWillChange: PublishedChangeRecorder
