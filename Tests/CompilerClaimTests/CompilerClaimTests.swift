@@ -194,7 +194,13 @@ struct CompilerClaimTests {
       for file in files where [".md", ".json", ".swift"].contains(where: file.hasSuffix) {
         let text = try String(
           contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8)
-        let cited = text.matches(of: #/probe:\s+(?<id>[a-z0-9-]+)\)/#).map { String($0.id) }
+        // `(probe: id)`, or several at once: `(probes: one, two)`.
+        let cited = text.matches(of: #/probes?:\s+(?<ids>[a-z0-9-]+(?:,\s+[a-z0-9-]+)*)\)/#)
+          .flatMap { match in
+            match.ids.split(separator: ",").map {
+              $0.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+          }
         if !cited.isEmpty { citations[file, default: []].formUnion(cited) }
       }
     }
