@@ -1,0 +1,61 @@
+/// What the check does in one exercise file, as a learner's editor would: it opens the file with a
+/// few lines added (in the editor's memory only; nothing is written to disk), asks where a type of
+/// the lab's libraries is defined, and reads the compiler's diagnostics of the added lines.
+struct EditorScenario: Sendable {
+  /// One diagnostic the added lines must, or must not, produce.
+  struct ExpectedDiagnostic: Sendable {
+    /// The line, counted from the first added line (0-based).
+    let addedLine: Int
+    /// The diagnostic group, as the compiler names it (`[#Group]` in its output).
+    let group: String
+    /// The LSP severity: 1 error, 2 warning; nil when the diagnostic must be absent.
+    let severity: Int?
+  }
+
+  let name: String
+  let exerciseID: String
+  let file: String
+  /// The type whose definition is asked for, used in the first added line.
+  let platformType: String
+  /// Where its definition must be: a path relative to the lab's root.
+  let definitionFile: String
+  let expected: [ExpectedDiagnostic]
+  /// What `expected` proves, for the report.
+  let settingsProof: String
+
+  /// The lines added at the end of the file. Line 0 uses `platformType`; line 1 declares a
+  /// global variable (an error in the Swift 6 mode, nothing in the Swift 5 mode); line 3 calls a
+  /// deprecated function (a warning, or an error where warnings are errors).
+  var addedLines: [String] {
+    [
+      "func editorCheckUses(_ value: \(platformType)) {}",
+      "var editorCheckCounter = 0",
+      "@available(*, deprecated, message: \"editor check\") func editorCheckOldThing() {}",
+      "func editorCheckCallsOldThing() { editorCheckOldThing() }",
+    ]
+  }
+
+  /// A coffee exercise, in the Swift 5 mode, importing SimulatedPlatform.
+  static let coffee = EditorScenario(
+    name: "coffee", exerciseID: "07-coffee-data-store", file: "CoffeeData.swift",
+    platformType: "DocumentsFolder",
+    definitionFile: "Sources/SimulatedPlatform/Core/DocumentsFolder.swift",
+    expected: [
+      ExpectedDiagnostic(addedLine: 1, group: "MutableGlobalVariable", severity: nil),
+      ExpectedDiagnostic(addedLine: 3, group: "DeprecatedDeclaration", severity: 2),
+    ],
+    settingsProof: "Swift 5 mode: a global var is accepted, a deprecation is a warning")
+
+  /// A kata, in the Swift 6 mode with warnings as errors, importing KataSupport.
+  static let kata = EditorScenario(
+    name: "kata", exerciseID: "apod-02-actor-client", file: "ApodClient.swift",
+    platformType: "HTTPStatus",
+    definitionFile: "Sources/KataSupport/CannedResponse.swift",
+    expected: [
+      ExpectedDiagnostic(addedLine: 1, group: "MutableGlobalVariable", severity: 1),
+      ExpectedDiagnostic(addedLine: 3, group: "DeprecatedDeclaration", severity: 1),
+    ],
+    settingsProof: "Swift 6 mode, warnings as errors: a global var and a deprecation are errors")
+
+  static let all = [coffee, kata]
+}
