@@ -19,16 +19,18 @@ struct EditorScenario: Sendable {
   let platformType: String
   /// Where its definition must be: a path relative to the lab's root.
   let definitionFile: String
+  /// A member of `platformType` that completion after `value.` must offer.
+  let member: String
   let expected: [ExpectedDiagnostic]
   /// What `expected` proves, for the report.
   let settingsProof: String
 
-  /// The lines added at the end of the file. Line 0 uses `platformType`; line 1 declares a
+  /// The lines added at the end of the file. Line 0 uses `platformType` and `member`; line 1 declares a
   /// global variable (an error in the Swift 6 mode, nothing in the Swift 5 mode); line 3 calls a
   /// deprecated function (a warning, or an error where warnings are errors).
   var addedLines: [String] {
     [
-      "func editorCheckUses(_ value: \(platformType)) {}",
+      "func editorCheckUses(_ value: \(platformType)) { _ = value.\(member) }",
       "var editorCheckCounter = 0",
       "@available(*, deprecated, message: \"editor check\") func editorCheckOldThing() {}",
       "func editorCheckCallsOldThing() { editorCheckOldThing() }",
@@ -39,7 +41,7 @@ struct EditorScenario: Sendable {
   static let coffee = EditorScenario(
     name: "coffee", exerciseID: "07-coffee-data-store", file: "CoffeeData.swift",
     platformType: "DocumentsFolder",
-    definitionFile: "Sources/SimulatedPlatform/Core/DocumentsFolder.swift",
+    definitionFile: "Sources/SimulatedPlatform/Core/DocumentsFolder.swift", member: "url",
     expected: [
       ExpectedDiagnostic(addedLine: 1, group: "MutableGlobalVariable", severity: nil),
       ExpectedDiagnostic(addedLine: 3, group: "DeprecatedDeclaration", severity: 2),
@@ -50,7 +52,7 @@ struct EditorScenario: Sendable {
   static let kata = EditorScenario(
     name: "kata", exerciseID: "apod-02-actor-client", file: "ApodClient.swift",
     platformType: "HTTPStatus",
-    definitionFile: "Sources/KataSupport/CannedResponse.swift",
+    definitionFile: "Sources/KataSupport/CannedResponse.swift", member: "code",
     expected: [
       ExpectedDiagnostic(addedLine: 1, group: "MutableGlobalVariable", severity: 1),
       ExpectedDiagnostic(addedLine: 3, group: "DeprecatedDeclaration", severity: 1),

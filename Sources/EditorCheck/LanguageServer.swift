@@ -143,7 +143,8 @@ final class LanguageServer: Sendable {
       if chunk.isEmpty { break }
       buffer.append(chunk)
       while let headerEnd = buffer.range(of: separator) {
-        let header = String(decoding: buffer[buffer.startIndex..<headerEnd.lowerBound], as: UTF8.self)
+        let header = String(
+          decoding: buffer[buffer.startIndex..<headerEnd.lowerBound], as: UTF8.self)
         guard
           let lengthLine = header.split(separator: "\r\n").first(where: {
             $0.lowercased().hasPrefix("content-length:")

@@ -55,7 +55,8 @@ struct Run {
       return URL(fileURLWithPath: path)
     }
     for directory in (environment["PATH"] ?? "").split(separator: ":") {
-      let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent("sourcekit-lsp")
+      let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(
+        "sourcekit-lsp")
       if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
     }
     #if os(macOS)

@@ -44,7 +44,8 @@ struct ScenarioRun {
     // measurement only, the verdicts below wait for the server to say it has finished.
     var firstAnswer: Double?
     while firstAnswer == nil, DispatchTime.now() < deadline {
-      let answer = try server.request("textDocument/definition", definitionParams, deadline: deadline)
+      let answer = try server.request(
+        "textDocument/definition", definitionParams, deadline: deadline)
       if definitionPaths(answer).contains(where: { $0.hasSuffix(scenario.definitionFile) }) {
         firstAnswer = seconds(since: opened)
       } else {
@@ -69,13 +70,37 @@ struct ScenarioRun {
     let expectedPath = root.appendingPathComponent(scenario.definitionFile).standardizedFileURL
       .resolvingSymlinksInPath().path
     report(
-      definition.contains { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path == expectedPath },
+      // Exactly there: one answer, not a copy from Solutions/ or another exercise.
+      !definition.isEmpty
+        && definition.allSatisfy {
+          URL(fileURLWithPath: $0).resolvingSymlinksInPath().path == expectedPath
+        },
       "definition of \(scenario.platformType) is in \(scenario.definitionFile)"
-        + (definition.isEmpty ? " (no answer)" : " (answer: \(definition.joined(separator: ", ")))"))
+        + (definition.isEmpty ? " (no answer)" : " (answer: \(definition.joined(separator: ", ")))")
+    )
 
     let hover = try server.request("textDocument/hover", definitionParams, deadline: deadline)
     let hoverText = String(describing: (hover as? [String: Any])?["contents"] ?? "")
     report(hoverText.contains(scenario.platformType), "hover on \(scenario.platformType) answers")
+
+    // Completion right after `value.`: the members of the lab's type.
+    let dot = try require(scenario.addedLines[0].range(of: "value."), "value.")
+    let completion = try server.request(
+      "textDocument/completion",
+      [
+        "textDocument": document,
+        "position": [
+          "line": firstAddedLine,
+          "character": scenario.addedLines[0].distance(
+            from: scenario.addedLines[0].startIndex, to: dot.upperBound),
+        ],
+      ], deadline: deadline)
+    let items =
+      ((completion as? [String: Any])?["items"] as? [[String: Any]])
+      ?? (completion as? [[String: Any]]) ?? []
+    report(
+      items.contains { ($0["label"] as? String)?.hasPrefix(scenario.member) == true },
+      "completion after `value.` offers \(scenario.member) (\(items.count) items)")
 
     let diagnostics = try pullDiagnostics(document: document)
       .filter { $0.line >= firstAddedLine }
