@@ -8,7 +8,8 @@ import Foundation
 @main
 struct EditorCheck {
   static let usage = """
-    USAGE: editor-check [--root DIR] [--timeout SECONDS] [--only coffee|kata] [--verbose]
+    USAGE: editor-check [--root DIR] [--open FOLDER] [--timeout SECONDS] [--only coffee|kata]
+                        [--verbose]
 
     Opens Exercises/ in the toolchain's sourcekit-lsp, as an editor does, and checks a coffee
     exercise and a kata: definition of a lab type lands in Sources/, hover answers, and the
@@ -17,6 +18,8 @@ struct EditorCheck {
 
     OPTIONS:
       --root DIR         The lab's folder (default: the current folder)
+      --open FOLDER      The folder the editor opens, relative to the lab's folder
+                         (default: Exercises, as the README says; "." tries the lab's folder)
       --timeout SECONDS  Give up after this long in all (default: 900); the first run builds
                          the lab's libraries for the editor, later runs reuse them
       --only NAME        Check one scenario: coffee or kata
@@ -55,6 +58,8 @@ struct UsageError: Error {
 /// What the command line asks for.
 struct Options {
   var root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+  /// The folder the editor opens, relative to `root`.
+  var workspace = "Exercises"
   var timeout: TimeInterval = 900
   var scenarios = EditorScenario.all
   var verbose = false
@@ -69,6 +74,8 @@ struct Options {
       switch argument {
       case "--root":
         root = URL(fileURLWithPath: try value()).standardizedFileURL
+      case "--open":
+        workspace = try value()
       case "--timeout":
         let text = try value()
         guard let seconds = TimeInterval(text), seconds > 0 else {

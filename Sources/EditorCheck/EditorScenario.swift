@@ -21,16 +21,19 @@ struct EditorScenario: Sendable {
   let definitionFile: String
   /// A member of `platformType` that completion after `value.` must offer.
   let member: String
+  /// A type the exercise declares itself, as every other step of its track does: its definition
+  /// must be this exercise's file, and no other step's.
+  let ownType: String
   let expected: [ExpectedDiagnostic]
   /// What `expected` proves, for the report.
   let settingsProof: String
 
-  /// The lines added at the end of the file. Line 0 uses `platformType` and `member`; line 1 declares a
-  /// global variable (an error in the Swift 6 mode, nothing in the Swift 5 mode); line 3 calls a
+  /// The lines added at the end of the file. Line 0 uses `platformType`, `member` and
+  /// `ownType`; line 1 declares a global variable (an error in the Swift 6 mode, nothing in the Swift 5 mode); line 3 calls a
   /// deprecated function (a warning, or an error where warnings are errors).
   var addedLines: [String] {
     [
-      "func editorCheckUses(_ value: \(platformType)) { _ = value.\(member) }",
+      "func editorCheckUses(_ value: \(platformType), _ own: \(ownType)?) { _ = value.\(member) }",
       "var editorCheckCounter = 0",
       "@available(*, deprecated, message: \"editor check\") func editorCheckOldThing() {}",
       "func editorCheckCallsOldThing() { editorCheckOldThing() }",
@@ -42,6 +45,7 @@ struct EditorScenario: Sendable {
     name: "coffee", exerciseID: "07-coffee-data-store", file: "CoffeeData.swift",
     platformType: "DocumentsFolder",
     definitionFile: "Sources/SimulatedPlatform/Core/DocumentsFolder.swift", member: "url",
+    ownType: "CoffeeData",
     expected: [
       ExpectedDiagnostic(addedLine: 1, group: "MutableGlobalVariable", severity: nil),
       ExpectedDiagnostic(addedLine: 3, group: "DeprecatedDeclaration", severity: 2),
@@ -53,6 +57,7 @@ struct EditorScenario: Sendable {
     name: "kata", exerciseID: "apod-02-actor-client", file: "ApodClient.swift",
     platformType: "HTTPStatus",
     definitionFile: "Sources/KataSupport/CannedResponse.swift", member: "code",
+    ownType: "ApodPicture",
     expected: [
       ExpectedDiagnostic(addedLine: 1, group: "MutableGlobalVariable", severity: 1),
       ExpectedDiagnostic(addedLine: 3, group: "DeprecatedDeclaration", severity: 1),

@@ -7,7 +7,7 @@ struct Run {
 
   /// Runs every scenario; true when all pass.
   func perform() throws -> Bool {
-    let exercises = options.root.appendingPathComponent("Exercises")
+    let exercises = options.root.appendingPathComponent(options.workspace).standardizedFileURL
     let logFolder = options.root.appendingPathComponent(".build/editor-check")
     try FileManager.default.createDirectory(at: logFolder, withIntermediateDirectories: true)
     let log = logFolder.appendingPathComponent("sourcekit-lsp.log")
@@ -21,7 +21,9 @@ struct Run {
       [
         "processId": Int(ProcessInfo.processInfo.processIdentifier),
         "rootUri": exercises.absoluteString,
-        "workspaceFolders": [["uri": exercises.absoluteString, "name": "Exercises"]],
+        "workspaceFolders": [
+          ["uri": exercises.absoluteString, "name": exercises.lastPathComponent]
+        ],
         "capabilities": [
           "textDocument": [
             "definition": [:], "hover": ["contentFormat": ["markdown", "plaintext"]],

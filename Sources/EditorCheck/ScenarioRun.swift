@@ -18,16 +18,19 @@ struct ScenarioRun {
     let firstAddedLine = text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
     text += scenario.addedLines.joined(separator: "\n") + "\n"
     let document = ["uri": file.absoluteString]
-    let typeColumn = try require(
-      scenario.addedLines[0].range(of: scenario.platformType), scenario.platformType)
-    let definitionParams: [String: Any] = [
-      "textDocument": document,
-      "position": [
-        "line": firstAddedLine,
-        "character": scenario.addedLines[0].distance(
-          from: scenario.addedLines[0].startIndex, to: typeColumn.lowerBound) + 1,
-      ],
-    ]
+    /// The request parameters for a position in the first added line: at `needle`'s second
+    /// character, or just after it.
+    func at(_ needle: String, after: Bool = false) throws -> [String: Any] {
+      let line = scenario.addedLines[0]
+      let range = try require(line.range(of: needle), needle)
+      let column = line.distance(
+        from: line.startIndex, to: after ? range.upperBound : range.lowerBound)
+      return [
+        "textDocument": document,
+        "position": ["line": firstAddedLine, "character": after ? column : column + 1],
+      ]
+    }
+    let definitionParams = try at(scenario.platformType)
 
     print("\(scenario.name): Exercises/\(scenario.exerciseID)/\(scenario.file)")
     let opened = DispatchTime.now()
@@ -79,22 +82,21 @@ struct ScenarioRun {
         + (definition.isEmpty ? " (no answer)" : " (answer: \(definition.joined(separator: ", ")))")
     )
 
+    let own = definitionPaths(
+      try server.request(
+        "textDocument/definition", try at(scenario.ownType), deadline: deadline))
+    report(
+      own == [file.resolvingSymlinksInPath().path],
+      "definition of \(scenario.ownType) is this exercise's own, no other step's"
+        + " (answer: \(own.isEmpty ? "none" : own.joined(separator: ", ")))")
+
     let hover = try server.request("textDocument/hover", definitionParams, deadline: deadline)
     let hoverText = String(describing: (hover as? [String: Any])?["contents"] ?? "")
     report(hoverText.contains(scenario.platformType), "hover on \(scenario.platformType) answers")
 
     // Completion right after `value.`: the members of the lab's type.
-    let dot = try require(scenario.addedLines[0].range(of: "value."), "value.")
     let completion = try server.request(
-      "textDocument/completion",
-      [
-        "textDocument": document,
-        "position": [
-          "line": firstAddedLine,
-          "character": scenario.addedLines[0].distance(
-            from: scenario.addedLines[0].startIndex, to: dot.upperBound),
-        ],
-      ], deadline: deadline)
+      "textDocument/completion", try at("value.", after: true), deadline: deadline)
     let items =
       ((completion as? [String: Any])?["items"] as? [[String: Any]])
       ?? (completion as? [[String: Any]]) ?? []
