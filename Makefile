@@ -13,7 +13,7 @@ BIN = $$($(SWIFT) build --show-bin-path)
 TSAN_BIN = $$($(SWIFT) build --sanitize=thread --scratch-path $(TSAN_SCRATCH) --show-bin-path)
 
 .PHONY: help build test demo lint format clean race race-tsan-after diagnose docs lab \
-	verify-solutions verify-starters verify-wrong-answers
+	verify-solutions verify-starters verify-wrong-answers check-editor
 
 help: ## List the targets
 	@echo "Swift Concurrency Lab: Apple's Coffee Tracker, before and after Swift concurrency."
@@ -56,6 +56,10 @@ diagnose: ## What the Swift 6 compiler finds in the before variant, by group and
 
 docs: ## Regenerate docs/races.md from the race catalog
 	$(SWIFT) run race-lab docs > docs/races.md
+
+check-editor: ## An editor on Exercises/ understands the exercises (sourcekit-lsp; minutes on a fresh clone)
+	$(SWIFT) build --product editor-check
+	$(BIN)/editor-check $(ARGS)
 
 lint: ## Check formatting with swift-format; fails on any warning
 	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)

@@ -17,6 +17,11 @@ let package = Package(
     .executable(name: "coffee-demo", targets: ["CoffeeDemo"]),
     .executable(name: "race-lab", targets: ["RaceLabCommand"]),
     .executable(name: "lab", targets: ["Lab"]),
+    .executable(name: "editor-check", targets: ["EditorCheck"]),
+    // What the exercises import, offered to Exercises/Package.swift: the package editors open.
+    .library(name: "CoffeeDomain", targets: ["CoffeeDomain"]),
+    .library(name: "SimulatedPlatform", targets: ["SimulatedPlatform"]),
+    .library(name: "KataSupport", targets: ["KataSupport"]),
   ],
   targets: [
     // Drinks, caffeine math and the complication timeline: identical in both variants.
@@ -67,6 +72,8 @@ let package = Package(
     // The `lab` command and what it is made of: the exercise catalog, progress, checking.
     .target(name: "LabKit", swiftSettings: swift6),
     .executableTarget(name: "Lab", dependencies: ["LabKit"], swiftSettings: swift6),
+    // Proves that editors understand the exercises: drives sourcekit-lsp on Exercises/.
+    .executableTarget(name: "EditorCheck", swiftSettings: swift6),
     .executableTarget(name: "CoffeeDemo", dependencies: ["CoffeeScenarios"], swiftSettings: swift6),
     .testTarget(name: "LabKitTests", dependencies: ["LabKit"], swiftSettings: swift6),
     .testTarget(name: "KataSupportTests", dependencies: ["KataSupport"], swiftSettings: swift6),
