@@ -56,6 +56,9 @@ extension SimulatedPlatform {
   ///   only if it recorded nothing. What stays unseen is a main-queue hand-off made during the
   ///   round's last drain by a block that records nothing; every such hand-off in the apps here
   ///   records an event first (a published change, a log line, a reload, a file write).
+  /// - `Task.yield()` and `Task.sleep` enqueue past the hook (see `RuntimeJobCounter` in the
+  ///   platform): a task that yields or sleeps is seen only through the drains and the events.
+  ///   No code the lab settles does either.
   /// - Parallel Swift Testing tests share the process-wide hook: jobs are counted for the whole
   ///   process, so a settle also waits for other tests' jobs. That delays it and changes no job;
   ///   each count ends with its job, so nothing leaks from one test into another. Events count

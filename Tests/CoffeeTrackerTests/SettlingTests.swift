@@ -8,26 +8,28 @@ import Testing
 @Suite("Settling")
 @MainActor
 struct SettlingTests {
-  @Test("This runtime lets the lab count the jobs of Swift's executors")
+  @Test("This runtime lets the lab count the jobs of Swift's global executor")
   func runtimeJobsAreCounted() throws {
     _ = try SimulatedPlatform()
-    // Without the hooks, settle falls back to quiet rounds, which can miss a queued job.
+    // Without the hook, settle falls back to quiet rounds, which can miss a queued job.
     #expect(ActivityMonitor.countsRuntimeJobs)
   }
 
-  @Test("Settling waits for a task that keeps yielding")
-  func waitsForYieldingTask() async throws {
+  @Test("Settling waits for a task that keeps hopping between the main actor and the pool")
+  func waitsForHoppingTask() async throws {
     let platform = try SimulatedPlatform()
-    let driver = Variant.after.launch(platform)
+    // The before variant: this test is about settling, and must not die with the after variant.
+    let driver = Variant.before.launch(platform)
     try await platform.settle(driver)
 
-    // Always queued or running until it writes: a yield enqueues the task again before the job
-    // that yields returns. Each step takes a while, as work on a busy machine does: settling
-    // must wait for it, not outlast it (three quiet rounds of draining returned long before).
+    // Always counted until it writes: each hop to the main actor is queued before the pool job
+    // that made it returns, and the hop back before the main-actor job returns. Each step takes
+    // a while, as work on a busy machine does: settling must wait for it, not outlast it (three
+    // quiet rounds of draining returned long before it wrote).
     Task.detached {
       for _ in 0..<100 {
         workForAMoment()
-        await Task.yield()
+        await MainActor.run {}
       }
       try? platform.documents.write(Data([1]), toFileNamed: "late")
     }
