@@ -14,7 +14,7 @@ public final class ActivityMonitor: Sendable {
     RuntimeJobCounter.install()
   }
 
-  /// Whether this process counts the jobs of Swift's executors (see `waitUntilStill()`).
+  /// Whether this process counts the jobs of Swift's global executor (see `waitUntilStill()`).
   public static var countsRuntimeJobs: Bool { RuntimeJobCounter.isCounting }
 
   /// How many platform operations have started and not yet finished.
@@ -40,8 +40,8 @@ public final class ActivityMonitor: Sendable {
     events.withLock { $0 += 1 }
   }
 
-  /// Returns at an instant when this platform has no work in flight and no job of Swift's
-  /// executors is queued or running anywhere in the process (when `countsRuntimeJobs`; else
+  /// Returns at an instant when this platform has no work in flight and no job of Swift's global
+  /// executor is queued or running anywhere in the process (when `countsRuntimeJobs`; else
   /// platform work only).
   public func waitUntilStill() async {
     await InFlightWork.waitUntilStill(id)

@@ -2,9 +2,9 @@ import Dispatch
 import Foundation
 
 /// Everything in flight in this process that can still make an app on a simulated platform do
-/// something: the jobs of Swift's executors, and each platform's own work. One lock guards all
-/// the counters, so one look at them sees one instant: an app's work always starts its next step
-/// before the current one ends (a callback resumes a continuation before it returns, a job
+/// something: the jobs of Swift's global executor, and each platform's own work. One lock guards
+/// all the counters, so one look at them sees one instant: an app's work always starts its next
+/// step before the current one ends (a callback resumes a continuation before it returns, a job
 /// enqueues its successor before it returns), so "everything is zero" at one instant means
 /// nothing is left to run.
 ///
