@@ -89,9 +89,11 @@ enum InFlightWork {
 /// Swift runtime's `include/swift/Runtime/Concurrency.h`; tested on this toolchain by
 /// `SettlingTests`).
 ///
-/// Counting leaves concurrency as it is: a job runs on a concurrent Dispatch queue, as many at
-/// once as Dispatch gives threads, as it would on the cooperative pool. What the count adds comes
-/// after the job has returned: the count drops in a block queued on the main queue behind
+/// Counting keeps concurrency real: jobs run in parallel on a concurrent Dispatch queue, not one
+/// at a time. Its pool is Dispatch's, not the cooperative pool: it is as wide as the machine, but
+/// unlike the cooperative pool it adds threads when jobs block theirs, so code that blocks a pool
+/// thread until another job runs (a semaphore wait in async code) stalls on the real pool and not
+/// here. What the count adds comes after the job has returned: the count drops in a block queued on the main queue behind
 /// whatever the job queued there (a hop to the main actor, a `DispatchQueue.main.async`), so a
 /// job's main-queue successors are in flight before the job stops counting.
 ///
