@@ -15,6 +15,17 @@ struct SettlingTests {
     #expect(ActivityMonitor.countsRuntimeJobs)
   }
 
+  @Test("Waiting for no platform work returns once the callbacks have returned")
+  func waitsForPlatformWork() async throws {
+    let platform = try SimulatedPlatform()
+    platform.healthStore.configure { $0.latency = .fixed(0.05) }
+    platform.healthStore.requestAuthorization { _, _ in }
+    #expect(platform.activity.inFlight == 1)
+    await platform.activity.waitUntilNothingInFlight()
+    #expect(platform.activity.inFlight == 0)
+    #expect(platform.healthStore.authorizationStatus() == .sharingAuthorized)
+  }
+
   @Test("Settling waits for a task that keeps hopping between the main actor and the pool")
   func waitsForHoppingTask() async throws {
     let platform = try SimulatedPlatform()

@@ -17,6 +17,10 @@ public final class ActivityMonitor: Sendable {
   /// Whether this process counts the jobs of Swift's global executor (see `waitUntilStill()`).
   public static var countsRuntimeJobs: Bool { RuntimeJobCounter.isCounting }
 
+  /// How many jobs of Swift's global executor are queued or running in this process, counted
+  /// as `waitUntilStill()` counts them; always 0 when `countsRuntimeJobs` is false.
+  public static var runtimeJobsInFlight: Int { InFlightWork.runtimeJobs }
+
   /// How many platform operations have started and not yet finished.
   public var inFlight: Int { InFlightWork.platformWork(of: id) }
 
@@ -38,6 +42,11 @@ public final class ActivityMonitor: Sendable {
 
   func noteEvent() {
     events.withLock { $0 += 1 }
+  }
+
+  /// Returns once no platform operation of this platform is in flight (runtime jobs aside).
+  public func waitUntilNothingInFlight() async {
+    await InFlightWork.waitUntilNoPlatformWork(id)
   }
 
   /// Returns at an instant when this platform has no work in flight and no job of Swift's global

@@ -16,6 +16,7 @@ enum InFlightWork {
     var runtimeJobs = 0
     var platformWork: [ObjectIdentifier: Int] = [:]
     var stillnessWaiters: [ObjectIdentifier: [CheckedContinuation<Void, Never>]] = [:]
+    var platformIdleWaiters: [ObjectIdentifier: [CheckedContinuation<Void, Never>]] = [:]
 
     func isStill(_ platform: ObjectIdentifier) -> Bool {
       runtimeJobs == 0 && platformWork[platform, default: 0] == 0
@@ -52,7 +53,11 @@ enum InFlightWork {
       precondition(remaining >= 0, "platform work ended more often than it began")
       // Forget a platform with nothing in flight, so that no entry outlives its platform.
       state.platformWork[platform] = remaining == 0 ? nil : remaining
-      return state.takeWaitersNowStill()
+      var ready = state.takeWaitersNowStill()
+      if remaining == 0 {
+        ready += state.platformIdleWaiters.removeValue(forKey: platform) ?? []
+      }
+      return ready
     }
     for waiter in ready { waiter.resume() }
   }
@@ -67,6 +72,18 @@ enum InFlightWork {
       return state.takeWaitersNowStill()
     }
     for waiter in ready { waiter.resume() }
+  }
+
+  /// Returns once `platform` has no work in flight, whatever the runtime's jobs are doing.
+  static func waitUntilNoPlatformWork(_ platform: ObjectIdentifier) async {
+    await withCheckedContinuation { continuation in
+      let isIdle = state.withLock { state in
+        if state.platformWork[platform, default: 0] == 0 { return true }
+        state.platformIdleWaiters[platform, default: []].append(continuation)
+        return false
+      }
+      if isIdle { continuation.resume() }
+    }
   }
 
   /// Returns at an instant when no runtime job is queued or running and `platform` has no work
