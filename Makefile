@@ -12,8 +12,8 @@ TSAN_SCRATCH := .build-tsan
 BIN = $$($(SWIFT) build --show-bin-path)
 TSAN_BIN = $$($(SWIFT) build --sanitize=thread --scratch-path $(TSAN_SCRATCH) --show-bin-path)
 
-.PHONY: help build test demo lint format clean race race-tsan-after diagnose docs lab \
-	verify-solutions verify-starters verify-wrong-answers check-editor
+.PHONY: help build test test-under-load demo lint format clean race race-tsan-after diagnose docs \
+	lab verify-solutions verify-starters verify-wrong-answers check-editor
 
 help: ## List the targets
 	@echo "Swift Concurrency Lab: Apple's Coffee Tracker, before and after Swift concurrency."
@@ -25,6 +25,9 @@ build: ## Build every module (the after variant in the Swift 6 mode, warnings as
 
 test: ## Run the whole test suite: domain tests and the behaviour suite on both variants
 	$(SWIFT) test
+
+test-under-load: ## swift test and 300 after-stress iterations beside CPU hogs, RUNS=10 times
+	SWIFT=$(SWIFT) RUNS=$(or $(RUNS),10) scripts/test-under-load.sh
 
 demo: ## Play a scripted day of coffee on both variants side by side (ARGS="--help" for options)
 	$(SWIFT) run coffee-demo $(ARGS)

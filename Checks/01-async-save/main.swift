@@ -7,7 +7,6 @@ import SimulatedPlatform
 
 @testable import CoffeeStep01
 
-SerialPool.install()
 let variant = Variant(name: "exercise 01") { CoffeeStep01.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
 

@@ -8,7 +8,6 @@ import SimulatedPlatform
 
 @testable import CoffeeStep02
 
-SerialPool.install()
 let variant = Variant(name: "exercise 02") { CoffeeStep02.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
 

@@ -8,7 +8,6 @@ import SimulatedPlatform
 
 @testable import CoffeeStep03
 
-SerialPool.install()
 let variant = Variant(name: "exercise 03") { CoffeeStep03.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
 

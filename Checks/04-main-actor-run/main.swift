@@ -8,7 +8,6 @@ import SimulatedPlatform
 
 @testable import CoffeeStep04
 
-SerialPool.install()
 let variant = Variant(name: "exercise 04") { CoffeeStep04.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
 

@@ -8,7 +8,6 @@ import SimulatedPlatform
 
 @testable import CoffeeStep05
 
-SerialPool.install()
 let variant = Variant(name: "exercise 05") { CoffeeStep05.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
 

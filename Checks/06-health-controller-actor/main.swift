@@ -8,7 +8,6 @@ import SimulatedPlatform
 
 @testable import CoffeeStep06
 
-SerialPool.install()
 let variant = Variant(name: "exercise 06") { CoffeeStep06.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
 

@@ -1,32 +1,6 @@
 import Dispatch
 import SimulatedPlatform
 
-/// Executors the lab cannot reach through a driver, drained in every round of `settle`. A check
-/// executable registers the serial queue it runs Swift's global executor on (`LabCheckKit`'s
-/// `SerialPool`); tests and the demo register nothing.
-public enum AdditionalExecutors {
-  /// One executor: how to wait for the work queued on it, and whether any is left.
-  public struct Executor: Sendable {
-    public let drain: @Sendable () async -> Void
-    public let isBusy: @Sendable () -> Bool
-
-    public init(drain: @escaping @Sendable () async -> Void, isBusy: @escaping @Sendable () -> Bool)
-    {
-      self.drain = drain
-      self.isBusy = isBusy
-    }
-  }
-
-  private static let registered = Locked<[Executor]>([])
-
-  /// Adds `executor` to every later `settle`, for the rest of the process.
-  public static func register(_ executor: Executor) {
-    registered.withLock { $0.append(executor) }
-  }
-
-  static var all: [Executor] { registered.withLock { $0 } }
-}
-
 /// The lab could not tell when the app went still.
 public struct SettleError: Error, CustomStringConvertible {
   public let rounds: Int
@@ -36,31 +10,79 @@ public struct SettleError: Error, CustomStringConvertible {
 }
 
 extension SimulatedPlatform {
-  /// Waits until the app on this platform has gone still: no platform work in flight, and three
-  /// rounds in a row in which the main queue and the app's own queues and actors were drained
-  /// and not a single event was recorded. No sleeps: each round waits for queued work to run.
+  /// Waits until the app on this platform has gone still: nothing of it is queued, running or
+  /// in flight anywhere, so nothing it does can change what an observer sees any more. No sleeps
+  /// and no clock: each wait ends when the work it waits for has run.
   ///
-  /// A task suspended on another task (not on a queue or an actor) is invisible to a round: if
-  /// the task it waits for finishes just as a round ends, its next job may land after the
-  /// drains. Several quiet rounds make that window very small but not nil; check executables
-  /// close it by running the global executor on one serial queue (`LabCheckKit.SerialPool`).
+  /// ## What is counted, and what is drained
+  ///
+  /// - Platform work (a health store call until its callback has returned, a file write, a
+  ///   complication fetch) is counted by the platform's `ActivityMonitor`.
+  /// - Every job of Swift's global executor is counted from its enqueue until it has returned
+  ///   and the main queue has run what it queued there (`ActivityMonitor.countsRuntimeJobs`,
+  ///   through the runtime's enqueue hook). That covers the tasks the app starts, its actors (a
+  ///   default actor runs as jobs on the global executor), its nonisolated async code, and a
+  ///   task suspended on a continuation or on another task: whoever resumes it enqueues it.
+  /// - The main queue (main-actor jobs and `DispatchQueue.main` blocks, which the runtime does
+  ///   not let the lab count) and the app's own queues and actors are drained: a block queued
+  ///   behind their work runs once that work has run.
+  ///
+  /// Counted work starts its successor before it stops counting: a platform callback resumes a
+  /// continuation, or queues a block on the main queue, before it returns and ends; a job
+  /// enqueues its successor, or the task waiting for it, before it returns, and its count drops
+  /// only after the main queue has run what it queued there. One lock guards all the counts, so
+  /// `waitUntilStill()` returns at an instant when nothing counted is left, never in the gap of
+  /// a hand-off.
+  ///
+  /// ## One round, and why it is enough
+  ///
+  /// A round waits until nothing counted is in flight, drains the main queue, the app's own
+  /// queues and actors (`drainAppExecutors()`) and the main queue again, and waits until nothing
+  /// counted is in flight again. The app is still when nothing at all happened on the platform
+  /// during the round: no event recorded, no platform work begun or ended. Otherwise another
+  /// round runs. There is no number of quiet rounds to tune: one quiet round is the proof.
+  ///
+  /// The cases that look like gaps:
+  /// - A health query answered but not yet applied: the callback enqueues the job that resumes
+  ///   the waiting task before the query counts as ended, so the count never touches zero.
+  /// - A `DispatchQueue.main.async` from a platform callback is queued before the callback ends,
+  ///   so before the round's first drain, which runs it; from a job, before the job's count drops.
+  /// - A job that enqueues its successor before returning: its successor counts first.
+  /// - A task suspended on another task is enqueued by the job that completes the awaited task,
+  ///   before that job returns.
+  /// - A main-queue block that queues another main-queue block or main-actor task, or an app
+  ///   queue block that queues work on the main queue, is not counted: the drains run it, in an
+  ///   order (main, app, main) that follows the app's hand-offs, and a round that runs it is quiet
+  ///   only if it recorded nothing. What stays unseen is a main-queue hand-off made during the
+  ///   round's last drain by a block that records nothing; every such hand-off in the apps here
+  ///   records an event first (a published change, a log line, a reload, a file write).
+  /// - `Task.yield()` and `Task.sleep` enqueue past the hook (see `RuntimeJobCounter` in the
+  ///   platform): a task that yields or sleeps is seen only through the drains and the events.
+  ///   No code the lab settles does either.
+  /// - Parallel Swift Testing tests share the process-wide hook: jobs are counted for the whole
+  ///   process, so a settle also waits for other tests' jobs. That delays it and changes no job;
+  ///   each count ends with its job, so nothing leaks from one test into another. Events count
+  ///   per platform, so other tests never make a round look busy.
+  ///
+  /// Where the runtime has no enqueue hook (`countsRuntimeJobs` is false: `dlsym` did not find
+  /// it), jobs cannot be counted and the lab falls back to what Dispatch and the platform can
+  /// see: three quiet rounds in a row. That fallback can take a job queued on the cooperative
+  /// pool for stillness; the toolchains this lab supports have the hook.
   @MainActor
   public func settle(_ driver: any CoffeeTrackerDriver, maximumRounds: Int = 10_000) async throws {
+    let quietRoundsNeeded = ActivityMonitor.countsRuntimeJobs ? 1 : 3
     var quietRounds = 0
     var rounds = 0
-    while quietRounds < 3 {
+    while quietRounds < quietRoundsNeeded {
       rounds += 1
       guard rounds <= maximumRounds else { throw SettleError(rounds: maximumRounds) }
       let eventsBefore = activity.eventCount
-      await activity.waitUntilNothingInFlight()
+      await activity.waitUntilStill()
       await drainMainQueue()
       await driver.drainAppExecutors()
-      for executor in AdditionalExecutors.all { await executor.drain() }
       await drainMainQueue()
-      let isQuiet =
-        activity.eventCount == eventsBefore && activity.inFlight == 0
-        && !AdditionalExecutors.all.contains { $0.isBusy() }
-      quietRounds = isQuiet ? quietRounds + 1 : 0
+      await activity.waitUntilStill()
+      quietRounds = activity.eventCount == eventsBefore ? quietRounds + 1 : 0
     }
   }
 }

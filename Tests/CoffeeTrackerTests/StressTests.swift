@@ -16,11 +16,22 @@ struct StressTests {
   static let configuration = Stress.Configuration(
     seed: 1, iterations: 600, timeBudget: 10, minimumIterations: 40)
 
+  /// In a process of its own, as the behaviour suite's scenarios: a crash of the after variant
+  /// fails this test, with the runtime's message, not the whole run.
   @Test("The after variant breaks no invariant")
   func afterIsClean() async throws {
-    let report = try await Stress.run(on: .after, configuration: Self.configuration)
+    let crashLog = CrashLog()
+    await #expect(processExitsWith: .success) { [crashLogPath = crashLog.path as String] in
+      CrashLog.sendStandardError(to: crashLogPath)
+      try await Self.expectAfterClean()
+    }
+    crashLog.reportCrash(running: "the stress on the after variant")
+  }
+
+  private static func expectAfterClean() async throws {
+    let report = try await Stress.run(on: .after, configuration: configuration)
     print("stress after: \(report.iterations) iterations ran in \(Int(report.elapsed)) s")
-    #expect(report.iterations >= Self.configuration.minimumIterations)
+    #expect(report.iterations >= configuration.minimumIterations)
     #expect(report.findings.isEmpty, "\(report.findings.prefix(5))")
   }
 

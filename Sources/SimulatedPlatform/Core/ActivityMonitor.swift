@@ -1,59 +1,58 @@
 import Foundation
 
-/// Counts the platform work in flight and every event recorded, so that the lab can tell when
-/// the simulated world has gone still.
+/// Counts what a platform has in flight and every event it records, so that the lab can tell
+/// when the simulated world has gone still.
 ///
 /// Platform work is anything between a request and the moment its callback has returned: a
 /// health store call, a file write, a complication fetch. The event count rises with every
 /// recorded event, so a caller can see whether anything at all happened between two looks.
 public final class ActivityMonitor: Sendable {
-  private struct State {
-    var inFlight = 0
-    var eventCount = 0
-    var idleWaiters: [CheckedContinuation<Void, Never>] = []
+  private let events = Locked(0)
+  private var id: ObjectIdentifier { ObjectIdentifier(self) }
+
+  init() {
+    RuntimeJobCounter.install()
   }
 
-  private let state = Locked(State())
+  /// Whether this process counts the jobs of Swift's global executor (see `waitUntilStill()`).
+  public static var countsRuntimeJobs: Bool { RuntimeJobCounter.isCounting }
 
-  init() {}
+  /// How many jobs of Swift's global executor are queued or running in this process, counted
+  /// as `waitUntilStill()` counts them; always 0 when `countsRuntimeJobs` is false.
+  public static var runtimeJobsInFlight: Int { InFlightWork.runtimeJobs }
 
   /// How many platform operations have started and not yet finished.
-  public var inFlight: Int { state.withLock { $0.inFlight } }
+  public var inFlight: Int { InFlightWork.platformWork(of: id) }
 
-  /// How many events have been recorded so far.
-  public var eventCount: Int { state.withLock { $0.eventCount } }
+  /// How many events have been recorded so far, counting the start and the end of every piece
+  /// of platform work as events too.
+  public var eventCount: Int { events.withLock { $0 } }
 
+  /// Some platform work starts: it is in flight until the matching `end()`.
   func begin() {
-    state.withLock {
-      $0.inFlight += 1
-      $0.eventCount += 1
-    }
+    noteEvent()
+    InFlightWork.beginPlatformWork(of: id)
   }
 
+  /// Some platform work has finished, its callback included.
   func end() {
-    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-      state.inFlight -= 1
-      state.eventCount += 1
-      guard state.inFlight == 0 else { return [] }
-      defer { state.idleWaiters = [] }
-      return state.idleWaiters
-    }
-    for waiter in waiters { waiter.resume() }
+    noteEvent()
+    InFlightWork.endPlatformWork(of: id)
   }
 
   func noteEvent() {
-    state.withLock { $0.eventCount += 1 }
+    events.withLock { $0 += 1 }
   }
 
-  /// Returns once no platform operation is in flight.
+  /// Returns once no platform operation of this platform is in flight (runtime jobs aside).
   public func waitUntilNothingInFlight() async {
-    await withCheckedContinuation { continuation in
-      let isIdle = state.withLock { state in
-        if state.inFlight == 0 { return true }
-        state.idleWaiters.append(continuation)
-        return false
-      }
-      if isIdle { continuation.resume() }
-    }
+    await InFlightWork.waitUntilNoPlatformWork(id)
+  }
+
+  /// Returns at an instant when this platform has no work in flight and no job of Swift's global
+  /// executor is queued or running anywhere in the process (when `countsRuntimeJobs`; else
+  /// platform work only).
+  public func waitUntilStill() async {
+    await InFlightWork.waitUntilStill(id)
   }
 }
