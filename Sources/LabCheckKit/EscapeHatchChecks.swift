@@ -29,8 +29,9 @@ public enum EscapeHatchChecks {
   static func silences(_ hatch: EscapeHatch) -> String {
     switch hatch {
     case .unsafeContinuation:
-      // The compiler never checks how often a continuation resumes; the checked continuation
-      // checks it at run time (SE-0300), and the unsafe one does not.
+      // The compiler never checks how often a continuation resumes. A checked continuation
+      // traps on a second resume and logs one dropped unresumed; an unsafe one checks neither
+      // (the CheckedContinuation and UnsafeContinuation documentation, SE-0300).
       "this silences the runtime's check that the continuation resumes exactly once"
     case .nonisolatedUnsafe, .uncheckedSendable, .assumeIsolated, .preconcurrency:
       "this silences the compiler"
