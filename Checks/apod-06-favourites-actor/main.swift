@@ -120,9 +120,22 @@ suite.check("a toggle returns once the favourites are written") {
   return .expect(writesStarted == 1, "one toggle started \(writesStarted) writes, expected 1")
 }
 
+suite.check("FavouritesStore is still an actor") {
+  // The step-by-step checks run one job at a time, so an unsynchronized class passes them; the
+  // type says what the program will do on many threads.
+  .expect(
+    (FavouritesStore.self as Any.Type) is any Actor.Type,
+    "FavouritesStore is no longer an actor: nothing keeps two threads from changing the set at "
+      + "once. Keep the actor, and make each toggle's read, decision and change one step")
+}
+
 suite.check("many toggles from many threads at once are all kept") {
-  // Real concurrency this time, not a step executor: an unsynchronized store loses toggles or
-  // crashes here (and ThreadSanitizer would report the race).
+  guard (FavouritesStore.self as Any.Type) is any Actor.Type else {
+    // An unsynchronized class can crash here, and a crash hides every verdict after it.
+    return .fail("not run: FavouritesStore is not an actor (see above)")
+  }
+  // Real concurrency this time, not a step executor: the toggles run on Swift's global
+  // executor, many threads, with writes that do not wait.
   let persistence = HeldPersistence(holding: false)
   let store = FavouritesStore(persistence: persistence)
   let dates: [String] = (0..<200).map { index in

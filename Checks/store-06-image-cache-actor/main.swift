@@ -123,9 +123,22 @@ suite.check("one caller's cancellation does not fail the others") {
   }
 }
 
+suite.check("ImageCache is still an actor") {
+  // The step-by-step checks run one job at a time, so an unsynchronized class passes them; the
+  // type says what the program will do on many threads.
+  .expect(
+    (ImageCache.self as Any.Type) is any Actor.Type,
+    "ImageCache is no longer an actor: nothing keeps two threads from changing its entries at "
+      + "once. Keep the actor, and record the download in progress before the first await")
+}
+
 suite.check("many callers on many threads download each URL once") {
-  // Real concurrency this time, not a step executor: a cache that is not an actor races here
-  // (two callers both find nothing, or the dictionary is corrupted).
+  guard (ImageCache.self as Any.Type) is any Actor.Type else {
+    // An unsynchronized class can crash here, and a crash hides every verdict after it.
+    return .fail("not run: ImageCache is not an actor (see above)")
+  }
+  // Real concurrency this time, not a step executor: the callers run on Swift's global
+  // executor, many threads at once.
   let transport = SimulatedTransport()
   let urls = (1...5).map { URL(string: "https://is1.example/icon/many-\($0).png")! }
   for (index, url) in urls.enumerated() { transport.route(url, .image(named: "many \(index)")) }
