@@ -57,6 +57,25 @@ suite.check("a week across New Year is one section") {
     "a week's year is not always its days' calendar year: 31 December 2020 is in 2020-W53")
 }
 
+suite.check("days and months at the turn of the year keep their calendar year") {
+  // 30 and 31 December 2019 are in ISO week 1 of 2020; 1 January 2021 is in week 53 of 2020.
+  // Their days and months belong to their calendar year all the same.
+  let days = ["2019-12-30", "2019-12-31", "2021-01-01"]
+  var found: [String] = []
+  for period in Period.allCases {
+    found += PictureGrouping.sections(of: days.map { picture($0) }, by: period).map(\.key)
+  }
+  let expected = [
+    "2021-01-01", "2019-12-31", "2019-12-30", "2020-W53", "2020-W01", "2021-01", "2019-12",
+  ]
+  return .expect(
+    found == expected,
+    "for 30 and 31 December 2019 and 1 January 2021, the day, week and month sections were "
+      + "\(found), expected \(expected): only a week takes the week-based year "
+      + "(yearForWeekOfYear, or YYYY in a date format); a day or a month takes the calendar year "
+      + "(year, or yyyy)")
+}
+
 suite.check("months of different years are separate sections") {
   let found = keys(["2020-12-24", "2021-12-24", "2021-11-30"], by: .month)
   let expected = ["2021-12": ["2021-12-24"], "2021-11": ["2021-11-30"], "2020-12": ["2020-12-24"]]

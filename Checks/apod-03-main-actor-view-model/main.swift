@@ -62,25 +62,57 @@ suite.check("refresh asks for the last seven days") {
       + "\(transport.statistics.requests(for: weekURL)) times")
 }
 
-suite.check("refresh returns once the pictures are saved") {
-  let store = FakeStore(holding: true)
-  let model = model(transport(), store)
+suite.check("a one-day refresh asks for today only") {
+  let dayURL = ApodClient.url(from: today, to: today)
+  let transport = SimulatedTransport()
+  transport.route(dayURL, body: CannedApod.json([CannedApod(date: "2021-12-17", title: "M31")]))
+  let model = ApodViewModel(
+    client: ApodClient(transport: transport), store: FakeStore(), now: { today }, days: 1)
+  await model.refresh()
+  let asked = transport.statistics.requestsPerURL.keys.map { $0.query ?? "" }
+  return .expect(
+    transport.statistics.requests(for: dayURL) == 1 && model.state == .loaded(count: 1),
+    "a refresh of one day asked for \(asked) and shows \(model.state); expected one request "
+      + "from 2021-12-17 to 2021-12-17: `days` counts today, so the range starts days - 1 days "
+      + "back")
+}
+
+/// Starts refresh() and suspends until the store is asked to save or refresh() returns, whichever
+/// comes first: one of them always happens, so no time limit decides. Returns the refresh and
+/// whether it had returned by then. The check and refresh() share the main actor, which runs one
+/// job at a time in order: a refresh that returns without awaiting its save has returned before
+/// the check looks.
+@MainActor func startRefresh(_ model: ApodViewModel, saving store: FakeStore) async -> (
+  refresh: Task<Void, Never>, returned: Bool
+) {
+  let progress = EventLog<String>()
   let returned = LockedValue(false)
   let refresh = Task { @MainActor in
     await model.refresh()
     returned.withLock { $0 = true }
+    progress.append("returned")
   }
-  // Safety net only: every answer saves right after the fetch.
-  guard await store.saves.waitUntil(count: 1, timeout: .seconds(5)) else {
-    await store.release()
-    await refresh.value
-    return .fail("refresh() never saved the pictures")
+  Task {
+    if await store.saves.waitUntil(count: 1) { progress.append("saved") }
   }
-  let returnedBeforeSaved = returned.current
+  await progress.waitUntil(count: 1)
+  return (refresh, returned.current)
+}
+
+suite.check("refresh returns once the pictures are saved") {
+  let store = FakeStore(holding: true)
+  let model = model(transport(), store)
+  let (refresh, returned) = await startRefresh(model, saving: store)
+  let saves = store.saves.count
   await store.release()
   await refresh.value
+  if saves == 0 {
+    return .fail(
+      "refresh() returned before the store was asked to save, showing \(model.state): await "
+        + "the save in refresh() itself instead of starting a task on the side")
+  }
   return .expect(
-    !returnedBeforeSaved,
+    !returned,
     "refresh() returned while the store was still saving: await the save in refresh() itself "
       + "instead of starting a task on the side")
 }
@@ -88,15 +120,18 @@ suite.check("refresh returns once the pictures are saved") {
 suite.check("the pictures are shown only once they are saved") {
   let store = FakeStore(holding: true)
   let model = model(transport(), store)
-  let refresh = Task { @MainActor in await model.refresh() }
-  guard await store.saves.waitUntil(count: 1, timeout: .seconds(5)) else {
-    await store.release()
-    await refresh.value
-    return .fail("refresh() never saved the pictures")
-  }
+  let (refresh, _) = await startRefresh(model, saving: store)
+  let saves = store.saves.count
   let whileSaving = (model.state, model.pictures.count)
   await store.release()
   await refresh.value
+  if saves == 0 {
+    return .fail(
+      whileSaving.1 > 0
+        ? "the list showed \(whileSaving.0) with \(whileSaving.1) pictures before the store was "
+          + "asked to save them: save first, then show"
+        : "refresh() ended without asking the store to save; the list shows \(whileSaving.0)")
+  }
   if whileSaving.0 != .loading || whileSaving.1 != 0 {
     return .fail(
       "while the store was saving, the list already showed \(whileSaving.0) with "
@@ -124,12 +159,24 @@ suite.check("a failed save shows the error") {
   let store = FakeStore(failure: DiskFull())
   let model = model(transport(), store)
   await model.refresh()
-  // A save started on the side fails later: let it reach the store before looking.
-  await store.saves.waitUntil(count: 1, timeout: .seconds(5))
+  if case .failed = model.state {
+    // Failed already: nothing more to wait for.
+  } else {
+    // A save started on the side fails later: let it reach the store before looking. Safety
+    // net only: every answer that fetched asks the store to save.
+    await store.saves.waitUntil(count: 1, timeout: .seconds(3))
+  }
   guard case .failed(let message) = model.state else {
     return .fail("the store could not save, yet the model shows \(model.state)")
   }
   return .expect(message.contains("DiskFull"), "the model shows the wrong error: \(message)")
+}
+
+suite.check("no escape hatch silences the compiler") {
+  try EscapeHatchChecks.outcome(
+    of: ["ApodViewModel.swift"],
+    leavesUnfixed: "the data race on what the list shows: keep the model and its refresh on "
+      + "the main actor; the client is an actor and does its work off it")
 }
 
 await suite.run()

@@ -74,6 +74,35 @@ suite.check("a failed download is skipped and the stream still finishes") {
     "expected only the picture that downloaded, then the end; got \(log.elements)")
 }
 
+suite.check("a failure in the middle of the batch does not end the stream early") {
+  // The downloads end one by one: the first succeeds, the second fails, the third succeeds.
+  let list = pictures()
+  let images = list.filter(\.isImage)
+  let transport = transport(for: list)
+  transport.fail(images[1].url, with: TransportError.offline)
+  transport.holdAll()
+  let source = ThumbnailDataSource(transport: transport)
+  let log = EventLog<String>()
+  let listener = listen(to: source.thumbnails(for: list), log: log)
+  guard await transport.waitUntilHeld(3, timeout: .seconds(3)) else {
+    transport.releaseAll()
+    await listener.value
+    return .fail("the downloads were not all in flight at once")
+  }
+  transport.release(images[0].url)
+  await log.waitUntil(count: 1, timeout: .seconds(3))
+  transport.release(images[1].url)
+  // The failure has ended its download once the transport counts it.
+  await transport.waitUntil(timeout: .seconds(3)) { $0.failures + $0.cancellations >= 1 }
+  transport.release(images[2].url)
+  await listener.value
+  return .expect(
+    log.elements == [images[0].date, images[2].date, "finished"],
+    "the second of three downloads failed; the stream yielded \(log.elements), expected "
+      + "\([images[0].date, images[2].date, "finished"]): skip a failed download and go on "
+      + "with the others")
+}
+
 suite.check("all downloads are in flight at once") {
   let list = pictures()
   let transport = transport(for: list)

@@ -41,6 +41,23 @@ suite.check("every picture is downloaded once") {
   )
 }
 
+suite.check("a failure in the middle does not stop the downloads") {
+  // A limit of 1: one download at a time, so a failed one is the only one in flight. The third
+  // fails with an error, the fourth with a bad status; every other picture must still come.
+  let transport = transport()
+  transport.fail(urls[2], with: TransportError.offline)
+  transport.route(urls[3], CannedResponse(status: .serverError, body: Data()))
+  let images = await BoundedDownloader(transport: transport, limit: 1).downloadAll(urls)
+  let requested = urls.filter { transport.statistics.requests(for: $0) > 0 }
+  let expected = [urls[0], urls[1], urls[4], urls[5]]
+  return .expect(
+    Set(images.keys) == Set(expected) && requested == urls,
+    "with a limit of 1 and the third and fourth pictures failing, the downloader asked for "
+      + "\(requested.map(\.lastPathComponent)) and returned "
+      + "\(images.keys.map(\.lastPathComponent).sorted()): a failed download frees its slot "
+      + "like any other; start the next one and go on")
+}
+
 suite.check("never more than the limit in flight") {
   for limit in [1, 2, 3] {
     let transport = transport()

@@ -96,4 +96,11 @@ suite.check("each call asks the transport once") {
     "two calls made \(transport.statistics.requests) requests, expected 2")
 }
 
+suite.check("no escape hatch silences the checks") {
+  try EscapeHatchChecks.outcome(
+    of: ["ImageLoader.swift"],
+    leavesUnfixed: "a path that resumes twice or never, it only hides it: a checked "
+      + "continuation traps on a second resume and logs one that is never resumed")
+}
+
 await suite.run()

@@ -61,8 +61,11 @@ suite.check("icons come back in the order of the URLs") {
   // The last icon arrives first, the first icon last.
   for (count, url) in urls.reversed().enumerated() {
     transport.release(url)
-    // Wait for this load to end, and for its callback if it has one, before the next release.
-    await transport.waitUntil(timeout: .seconds(5)) {
+    // A load on the step executor ends here, its result taken by the group.
+    executor.runUntilIdle()
+    // Safety net only, for loads outside the executor: wait for this load to end, and for its
+    // callback if it has one, before the next release.
+    await transport.waitUntil(timeout: .seconds(3)) {
       $0.responses == count + 1
         && ($0.callbacksDelivered == 0 || $0.callbacksDelivered == count + 1)
     }
@@ -97,6 +100,12 @@ suite.check("one failed icon fails the whole load, the others are cancelled") {
   } catch {
     return .fail("one icon failed with offline, but loadIcons threw \(error)")
   }
+}
+
+suite.check("no escape hatch silences the compiler") {
+  try EscapeHatchChecks.outcome(
+    of: ["IconLoader.swift"],
+    leavesUnfixed: "the data race on the icons that the load callbacks write from other threads")
 }
 
 await suite.run()

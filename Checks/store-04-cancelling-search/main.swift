@@ -106,4 +106,36 @@ suite.check("a cancelled search never shows its error") {
       + "shows \(model.state)")
 }
 
+suite.check("three searches in a row: only the last one shows") {
+  let (transport, model) = setUp()
+  let maths = AppsSearchService.url(for: "maths")
+  transport.route(maths, results(["Maths"]))
+  transport.hold(maps)
+  transport.hold(mail)
+  // "maps", then "mail" while "maps" is still out, then "maps" comes back (cancelled) before
+  // "maths" is typed. The screen belongs to "maths" whatever the others do afterwards.
+  model.search("maps")
+  await transport.waitUntilHeld(1)
+  let first = model.searchTask
+  model.search("mail")
+  await transport.waitUntilHeld(2)
+  let second = model.searchTask
+  transport.release(maps)
+  await first?.value
+  model.search("maths")
+  let secondCancelled = second?.isCancelled ?? false
+  await model.searchTask?.value
+  transport.release(mail)
+  await second?.value
+  if !secondCancelled {
+    return .fail(
+      "typing \"maths\" did not cancel the \"mail\" search still running: the view model "
+        + "had lost its handle, so the first search, on its way out, cleared the handle of a "
+        + "newer one; a task may only clear its own")
+  }
+  return .expect(
+    names(in: model.state) == ["Maths"],
+    "after \"maps\", \"mail\" and \"maths\", the screen shows \(model.state)")
+}
+
 await suite.run()

@@ -94,4 +94,73 @@ suite.check("a failed download is tried again next time") {
   }
 }
 
+suite.check("one caller's cancellation does not fail the others") {
+  let transport = transport()
+  transport.hold(icon)
+  let cache = ImageCache(transport: transport)
+  let executor = StepExecutor()
+  let first = ask(cache, for: icon, on: executor)
+  executor.runUntilIdle()
+  await transport.waitUntilHeld(1)
+  let second = ask(cache, for: icon, on: executor)
+  executor.runUntilIdle()
+  // The first caller leaves (its cell scrolled away); the second still wants the icon.
+  first.cancel()
+  executor.runUntilIdle()
+  transport.release(icon)
+  executor.runFreely()
+  _ = try? await first.value
+  do {
+    let image = try await second.value
+    return .expect(
+      FakeImage.name(in: image) == "icon 1",
+      "the second caller got \(FakeImage.name(in: image) ?? "other bytes"), expected icon 1")
+  } catch {
+    return .fail(
+      "two callers shared one download; the first was cancelled, and the second got \(error): "
+        + "a download others are waiting for belongs to none of them, so one caller's "
+        + "cancellation must not cancel it")
+  }
+}
+
+suite.check("ImageCache is still an actor") {
+  // The step-by-step checks run one job at a time, so an unsynchronized class passes them; the
+  // type says what the program will do on many threads.
+  .expect(
+    (ImageCache.self as Any.Type) is any Actor.Type,
+    "ImageCache is no longer an actor: nothing keeps two threads from changing its entries at "
+      + "once. Keep the actor, and record the download in progress before the first await")
+}
+
+suite.check("many callers on many threads download each URL once") {
+  guard (ImageCache.self as Any.Type) is any Actor.Type else {
+    // An unsynchronized class can crash here, and a crash hides every verdict after it.
+    return .fail("not run: ImageCache is not an actor (see above)")
+  }
+  // Real concurrency this time, not a step executor: the callers run on Swift's global
+  // executor, many threads at once.
+  let transport = SimulatedTransport()
+  let urls = (1...5).map { URL(string: "https://is1.example/icon/many-\($0).png")! }
+  for (index, url) in urls.enumerated() { transport.route(url, .image(named: "many \(index)")) }
+  let cache = ImageCache(transport: transport)
+  try await withThrowingTaskGroup(of: Void.self) { group in
+    for round in 0..<200 {
+      let url = urls[round % urls.count]
+      group.addTask { _ = try await cache.image(for: url) }
+    }
+    try await group.waitForAll()
+  }
+  let counts = urls.map { transport.statistics.requests(for: $0) }
+  return .expect(
+    counts == [1, 1, 1, 1, 1],
+    "200 callers on many threads asked for five icons; the transport downloaded them "
+      + "\(counts) times, expected once each")
+}
+
+suite.check("no escape hatch silences the compiler") {
+  try EscapeHatchChecks.outcome(
+    of: ["ImageCache.swift"],
+    leavesUnfixed: "the data race on the cache's entries: keep ImageCache an actor")
+}
+
 await suite.run()

@@ -61,4 +61,11 @@ suite.check("an icon is downloaded and rendered once") {
   )
 }
 
+suite.check("no escape hatch silences the compiler") {
+  try EscapeHatchChecks.outcome(
+    of: ["ImagePipeline.swift"],
+    leavesUnfixed: "anything: with the classes on the global actor, the compiler checks their "
+      + "state itself; drop the locks and @unchecked Sendable and let it")
+}
+
 await suite.run()

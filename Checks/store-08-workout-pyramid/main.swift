@@ -38,6 +38,18 @@ suite.check("a run without a route skips the route stages") {
     "the store saw \(stages(store).map(\.rawValue)) for a run without a route")
 }
 
+suite.check("a route of a single location is still saved") {
+  // The boundary of "if the route is not empty": one location is a route.
+  let store = HealthStore()
+  let shortRun = RunWorkout(
+    start: start, end: start.addingTimeInterval(60), route: [route[0]], heartRateSamples: samples)
+  try await WorkoutSaver(store: store).saveWorkout(shortRun)
+  return .expect(
+    stages(store) == WorkoutStage.allCases,
+    "a run whose route has one location went through \(stages(store).map(\.rawValue)): only "
+      + "an empty route skips the route stages")
+}
+
 suite.check("a failure at each stage is reported, and nothing after it runs") {
   for failing in WorkoutStage.allCases {
     let store = HealthStore(failingAt: failing)

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Where the favourites are written, so that they survive a relaunch. Writing takes time: it
+/// suspends.
+protocol FavouritesPersistence: Sendable {
+  func write(_ favourites: Set<String>) async throws
+}
+
+/// The user's favourite pictures, by date. Toggled from the list and the detail screen, possibly
+/// at the same time.
+actor FavouritesStore {
+  private(set) var favourites: Set<String> = []
+  private let persistence: any FavouritesPersistence
+
+  init(persistence: any FavouritesPersistence) {
+    self.persistence = persistence
+  }
+
+  func isFavourite(_ date: String) -> Bool {
+    favourites.contains(date)
+  }
+
+  /// Adds `date` to the favourites or removes it, writes the favourites, and returns whether
+  /// `date` is now a favourite.
+  @discardableResult
+  func toggle(_ date: String) async throws -> Bool {
+    // No await in the actor's method any more: nothing can interleave with the change.
+    let isFavourite = favourites.insert(date).inserted
+    if !isFavourite { favourites.remove(date) }
+    let snapshot = favourites
+    Task { try await persistence.write(snapshot) }
+    return isFavourite
+  }
+}
