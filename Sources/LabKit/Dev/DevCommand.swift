@@ -68,9 +68,14 @@ struct DevCommand {
     guard let start = lines.firstIndex(where: { $0.hasPrefix("  \(command)") }) else {
       return usage
     }
+    // The synopsis, then the description, which starts after a run of spaces or on the next line.
+    let first = lines[start].trimmingCharacters(in: .whitespaces)
+    let synopsis = first.components(separatedBy: "  ")[0]
+    let opening = first.dropFirst(synopsis.count).trimmingCharacters(in: .whitespaces)
     let rest = lines[(start + 1)...].prefix { $0.hasPrefix("        ") }
-    return "lab dev " + lines[start].trimmingCharacters(in: .whitespaces) + "\n"
-      + rest.map { "  " + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "\n")
+    let description = ([opening] + rest.map { $0.trimmingCharacters(in: .whitespaces) })
+      .filter { !$0.isEmpty }
+    return "lab dev \(synopsis)\n" + description.map { "  " + $0 }.joined(separator: "\n")
   }
 
   func check(_ catalog: ExerciseCatalog, _ options: Options) throws -> Int32 {
@@ -95,14 +100,16 @@ struct DevCommand {
     let drift = try onlyCheck ? sync.drift() : sync.write()
     for item in drift {
       let what = item.source.map { "from \($0)" } ?? "(in no solution it follows)"
-      output.line(onlyCheck ? "  differs: \(item.starter) \(what)" : "  wrote \(item.starter) \(what)")
+      output.line(
+        onlyCheck ? "  differs: \(item.starter) \(what)" : "  wrote \(item.starter) \(what)")
     }
     if drift.isEmpty {
       output.good("dev sync: every starter equals the solution before it.")
       return 0
     }
     if onlyCheck {
-      output.bad("dev sync: \(drift.count) starter files drifted; `swift run lab dev sync` rewrites them.")
+      output.bad(
+        "dev sync: \(drift.count) starter files drifted; `swift run lab dev sync` rewrites them.")
       return 1
     }
     output.line("dev sync: \(drift.count) starter files rewritten.")

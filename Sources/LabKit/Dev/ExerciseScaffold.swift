@@ -46,7 +46,8 @@ struct ExerciseScaffold {
       throw UsageError("cannot count on from module \(previous.module): give --module NAME")
     }
     let files = request.files ?? (track.chain != nil ? previous.files : nil)
-    guard let files, !files.isEmpty, files.allSatisfy({ $0.hasSuffix(".swift") && !$0.contains("/") })
+    guard let files, !files.isEmpty,
+      files.allSatisfy({ $0.hasSuffix(".swift") && !$0.contains("/") })
     else {
       throw UsageError("--files names the Swift files the learner edits, such as A.swift,B.swift")
     }
@@ -54,7 +55,8 @@ struct ExerciseScaffold {
       throw LabError("an exercise \(id) or module \(module) exists already")
     }
     for folder in ["Exercises", "Solutions", "Checks"]
-    where FileManager.default.fileExists(atPath: root.appendingPathComponent("\(folder)/\(id)").path)
+    where FileManager.default.fileExists(
+      atPath: root.appendingPathComponent("\(folder)/\(id)").path)
     {
       throw LabError("\(folder)/\(id) exists already: nothing written")
     }
@@ -101,11 +103,15 @@ struct ExerciseScaffold {
     where !FileManager.default.fileExists(
       atPath: root.appendingPathComponent("\(starter)/\(file)").path)
     {
-      try save("// The starter of \(exercise.id): what the learner begins from.\n", to: "\(starter)/\(file)")
+      try save(
+        "// The starter of \(exercise.id): what the learner begins from.\n",
+        to: "\(starter)/\(file)")
       try save("// The solution of \(exercise.id).\n", to: "\(solution)/\(file)")
     }
     try save(readme(exercise), to: "\(starter)/README.md")
-    try save(checkSource(exercise, chained: plan.track.chain != nil), to: "Checks/\(exercise.id)/main.swift")
+    try save(
+      checkSource(exercise, chained: plan.track.chain != nil),
+      to: "Checks/\(exercise.id)/main.swift")
     try Data(updated.utf8).write(to: metadataURL)
   }
 
@@ -144,7 +150,7 @@ struct ExerciseScaffold {
       throw LabError("Exercises/exercises.json: the entry \(previous.id) never closes")
     }
     let lineStart = text[..<start].lastIndex(of: "\n").map { $0 + 1 } ?? 0
-    let indent = String(String.UnicodeScalarView(text[lineStart..<start]).map(Character.init))
+    let indent = String(text[lineStart..<start].prefix { $0 == " " }.map(Character.init))
     let braceIndent = String(indent.dropLast(2))
     let entry = entryJSON(exercise, indent: indent, braceIndent: braceIndent)
     var result = String.UnicodeScalarView(text[...index])
@@ -153,7 +159,9 @@ struct ExerciseScaffold {
     return String(result)
   }
 
-  func entryJSON(_ exercise: ExerciseCatalog.Exercise, indent: String, braceIndent: String) -> String {
+  func entryJSON(_ exercise: ExerciseCatalog.Exercise, indent: String, braceIndent: String)
+    -> String
+  {
     func list(_ items: [String]) -> String {
       items.isEmpty
         ? "[]"

@@ -101,7 +101,9 @@ struct TrackCheck {
   /// files beside them.
   func strays(known: Set<String>) -> [String] {
     var problems: [String] = []
-    let allowed: [String: Set<String>] = ["Exercises": ["exercises.json"], "Solutions": [], "Checks": []]
+    let allowed: [String: Set<String>] = [
+      "Exercises": ["exercises.json"], "Solutions": [], "Checks": [],
+    ]
     for (folder, files) in allowed.sorted(by: { $0.key < $1.key }) {
       for entry in listing(folder) where !known.contains(entry) && !files.contains(entry) {
         problems.append("\(folder)/\(entry) belongs to no exercise in exercises.json")

@@ -116,6 +116,10 @@ public enum UnifiedDiff {
           }
           index += 1
         }
+        guard oldSeen == oldCount, newSeen == newCount else {
+          throw Failure(
+            "hunk \(header) of \(newPath ?? oldPath ?? "?") holds other lines than it counts")
+        }
         while index < lines.count, lines[index].hasPrefix("\\") { index += 1 }
         hunks.append(Hunk(header: header, oldStart: oldStart, lines: hunkLines))
       }
@@ -174,7 +178,9 @@ public enum UnifiedDiff {
 
   /// Where `needle` occurs in `lines`, at `expected` or as close to it as possible, not before
   /// `earliest`.
-  static func position(of needle: [String], in lines: [String], near expected: Int, from earliest: Int)
+  static func position(
+    of needle: [String], in lines: [String], near expected: Int, from earliest: Int
+  )
     -> Int?
   {
     func matches(at start: Int) -> Bool {
