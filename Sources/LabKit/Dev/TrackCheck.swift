@@ -23,12 +23,13 @@ struct TrackCheck {
       problems += try self.problems(of: exercise)
     }
     problems += strays(known: Set(exercises.map(\.id)))
-    for drift in try TrackSync(root: root, catalog: catalog).drift() {
+    let drift = try TrackSync(root: root, catalog: catalog).drift()
+    for item in drift {
       problems.append(
-        drift.source.map { "\(drift.starter) differs from \($0)" }
-          ?? "\(drift.starter) is in no solution it follows")
+        item.source.map { "\(item.starter) differs from \($0)" }
+          ?? "\(item.starter) is in no solution it follows")
     }
-    if !problems.isEmpty, try !TrackSync(root: root, catalog: catalog).drift().isEmpty {
+    if !drift.isEmpty {
       problems.append("(`swift run lab dev sync` rewrites the starters from the solutions)")
     }
     return problems
