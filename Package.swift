@@ -122,6 +122,10 @@ if let source = ProcessInfo.processInfo.environment["LAB_EXERCISES"] {
   else {
     fatalError("Exercises/exercises.json is missing or not valid JSON")
   }
+  // The same format check as `ExerciseCatalog.load`, which names every malformed field.
+  guard (json["formatVersion"] as? Int) == 1 else {
+    fatalError("Exercises/exercises.json: formatVersion is not 1, the format this manifest reads")
+  }
   /// What an exercise folder holds besides code. Decided by the source, not by looking at the
   /// disk: SwiftPM caches this manifest's result per environment, and a look at the disk would be
   /// stale once a folder appears.
@@ -138,12 +142,21 @@ if let source = ProcessInfo.processInfo.environment["LAB_EXERCISES"] {
   }
   for track in tracks {
     let dependencies = (track["dependencies"] as? [String]) ?? []
-    for exercise in (track["exercises"] as? [[String: Any]]) ?? [] {
-      guard let id = exercise["id"] as? String, let module = exercise["module"] as? String else {
-        continue
+    // A malformed entry stops the build: skipped, its exercise would vanish without a word.
+    // `swift run lab list` names the entry and the field.
+    func malformed(_ problem: String) -> Never {
+      fatalError("Exercises/exercises.json: track \(track["id"] ?? "?") \(problem)")
+    }
+    guard let exercises = track["exercises"] as? [Any] else { malformed("has no exercises list") }
+    for (index, entry) in exercises.enumerated() {
+      guard let exercise = entry as? [String: Any], let id = exercise["id"] as? String,
+        let module = exercise["module"] as? String,
+        let modeNumber = exercise["swiftLanguageMode"] as? Int, [5, 6].contains(modeNumber)
+      else {
+        malformed("exercise \(index) needs \"id\", \"module\" and \"swiftLanguageMode\" (5 or 6)")
       }
       if let only, only != id { continue }
-      let mode = (exercise["swiftLanguageMode"] as? Int) == 6 ? SwiftLanguageMode.v6 : .v5
+      let mode = modeNumber == 6 ? SwiftLanguageMode.v6 : .v5
       var settings: [SwiftSetting] = [.swiftLanguageMode(mode)]
       if (exercise["warningsAsErrors"] as? Bool) == true {
         settings.append(.treatAllWarnings(as: .error))

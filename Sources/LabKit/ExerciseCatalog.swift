@@ -3,6 +3,12 @@ import Foundation
 /// The exercises, as `Exercises/exercises.json` describes them: the one metadata file that the
 /// `lab` command, the package manifest, the docs and CI all read.
 public struct ExerciseCatalog: Codable, Sendable {
+  /// The version of the file's format this lab reads. A change that older `lab` commands would
+  /// misread raises it; `Package.swift` checks the same number.
+  public static let formatVersion = 1
+
+  /// The version of the format the file is written in.
+  public let formatVersion: Int
   public let tracks: [Track]
 
   /// A sequence of exercises on one app.
@@ -10,7 +16,18 @@ public struct ExerciseCatalog: Codable, Sendable {
     public let id: String
     public let title: String
     public let summary: String?
+    /// Set for a track whose exercises are steps of one migration: each starter is the previous
+    /// exercise's solution, and `lab dev sync` writes it so.
+    public let chain: Chain?
     public let exercises: [Exercise]
+  }
+
+  /// Where a chained track's starters come from.
+  public struct Chain: Codable, Sendable {
+    /// The folder the first starter copies, such as `Sources/CoffeeTrackerBefore`.
+    public let firstStarterFrom: String
+    /// Files of that folder the first starter keeps its own version of (lab plumbing).
+    public let except: [String]
   }
 
   /// One exercise.
@@ -51,7 +68,8 @@ public struct ExerciseCatalog: Codable, Sendable {
     }
   }
 
-  /// A plausible wrong answer kept in `Solutions/<id>/wrong-answers/<wrong-id>/`.
+  /// A plausible wrong answer, kept as a patch against the solution in
+  /// `Solutions/<id>/wrong-answers/<wrong-id>.patch` (see `WrongAnswerPatch`).
   public struct WrongAnswer: Codable, Sendable, Hashable {
     public let id: String
     public let summary: String
@@ -81,7 +99,8 @@ public struct ExerciseCatalog: Codable, Sendable {
       }
   }
 
-  /// Reads the catalog from `Exercises/exercises.json` under `root`.
+  /// Reads the catalog from `Exercises/exercises.json` under `root`; an error naming the entry and
+  /// the field when the file is malformed, or written in a format this lab does not read.
   public static func load(root: URL) throws -> ExerciseCatalog {
     let url = root.appendingPathComponent("Exercises/exercises.json")
     let data: Data
@@ -90,11 +109,68 @@ public struct ExerciseCatalog: Codable, Sendable {
     } catch {
       throw LabError("cannot read \(url.path): \(error.localizedDescription)")
     }
+    return try decode(data)
+  }
+
+  /// Decodes the catalog's JSON; see `load(root:)`.
+  static func decode(_ data: Data) throws -> ExerciseCatalog {
+    let file = "Exercises/exercises.json"
+    let json: Any
+    do {
+      json = try JSONSerialization.jsonObject(with: data)
+    } catch {
+      throw LabError("\(file) is not valid JSON: \(error.localizedDescription)")
+    }
+    let version = (json as? [String: Any])?["formatVersion"]
+    guard let version = version as? Int else {
+      throw LabError(
+        "\(file) has no formatVersion: add \"formatVersion\": \(formatVersion) at its top")
+    }
+    guard version == formatVersion else {
+      throw LabError(
+        "\(file) is written in format \(version); this lab reads format \(formatVersion)")
+    }
     do {
       return try JSONDecoder().decode(ExerciseCatalog.self, from: data)
-    } catch {
-      throw LabError("Exercises/exercises.json is not valid: \(error)")
+    } catch let error as DecodingError {
+      throw LabError("\(file) is malformed: \(describe(error, in: json))")
     }
+  }
+
+  /// A decoding error as a maintainer reads it: the entry (by its id when it has one), then
+  /// what is wrong with it.
+  static func describe(_ error: DecodingError, in json: Any) -> String {
+    let path: [CodingKey]
+    let problem: String
+    switch error {
+    case .keyNotFound(let key, let context):
+      path = context.codingPath
+      problem = "has no \"\(key.stringValue)\""
+    case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+      path = context.codingPath
+      problem = "is not a \(type)"
+    case .dataCorrupted(let context):
+      path = context.codingPath
+      problem = context.debugDescription
+    @unknown default:
+      return "\(error)"
+    }
+    // Walk the JSON along the path, naming each step by its id where it has one.
+    var names: [String] = []
+    var node: Any? = json
+    for key in path {
+      if let index = key.intValue {
+        node = (node as? [Any]).flatMap { index < $0.count ? $0[index] : nil }
+        let id = (node as? [String: Any])?["id"] as? String
+        if names.isEmpty { names.append("") }
+        names[names.count - 1] += id.map { "[\(index)] (\"\($0)\")" } ?? "[\(index)]"
+      } else {
+        node = (node as? [String: Any])?[key.stringValue]
+        names.append(key.stringValue)
+      }
+    }
+    let place = names.isEmpty ? "the file" : names.joined(separator: ".")
+    return "\(place) \(problem)"
   }
 
   /// Finds an exercise by what a learner types (a name that matches none is a usage error): `3`, `03`, `03-query-continuation`, a

@@ -18,6 +18,7 @@ public struct LabCommand {
       solution [N]          The reference answer as a diff against the starter (after solving it,
                             or with --force); --files prints whole files.
       verify                Prove the tracks: solutions pass, starters and wrong answers fail.
+      dev COMMAND           For maintainers: check, sync, new, convert-wrong-answers (lab dev help).
       help [COMMAND]        This text, or a command's options.
 
     N names an exercise: 3, 03 or 03-query-continuation in the migration track; apod/1,
@@ -39,7 +40,7 @@ public struct LabCommand {
 
   /// The command names `help` knows.
   static let commands = [
-    "list", "check", "hint", "watch", "next", "reset", "diff", "solution", "verify", "help",
+    "list", "check", "hint", "watch", "next", "reset", "diff", "solution", "verify", "dev", "help",
   ]
 
   /// Finds the package root: the nearest folder, from the current one up, holding
@@ -70,6 +71,9 @@ public struct LabCommand {
     }
     var options = Options(Array(arguments.dropFirst()))
     do {
+      if command == "dev" {
+        return try DevCommand(root: root, output: output).run(Array(arguments.dropFirst()))
+      }
       if options.flag("--help", "-h") {
         guard Self.commands.contains(command) else {
           throw UsageError("unknown command '\(command)'")
@@ -163,6 +167,7 @@ public struct LabCommand {
         and counts it wrong if the verdict ever differs: a verdict must not depend on the
         machine's speed. Prints one table; exits 1 if anything is not as expected.
       """
+    case "dev": DevCommand.usage
     case "help":
       "lab help [COMMAND]\n  The list of commands, or what COMMAND does and its options."
     default: usage

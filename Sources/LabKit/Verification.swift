@@ -20,6 +20,8 @@ public struct Verification: Sendable {
     public let verdicts: [Verdict]
     /// Whether every run gave the same answer, and it was the expected one.
     public let isAsExpected: Bool
+    /// Why it could not be checked at all, such as a wrong answer's patch that no longer applies.
+    public var problem: String? = nil
 
     /// The verdict of the first run.
     public var verdict: Verdict { verdicts[0] }
@@ -31,6 +33,7 @@ public struct Verification: Sendable {
 
     /// What happened, for the table: the verdict, or every run's when they disagreed.
     public var outcome: String {
+      if let problem { return problem }
       if isInconsistent {
         return "verdicts differ between runs: "
           + verdicts.enumerated().map { "run \($0.offset + 1) \($0.element.summary)" }
@@ -102,7 +105,18 @@ public struct Verification: Sendable {
     case .wrongAnswers:
       for exercise in exercises {
         for wrong in exercise.wrongAnswers {
-          let overlay = try makeOverlay(for: exercise, wrongAnswer: wrong)
+          let overlay: String
+          do {
+            overlay = try makeOverlay(for: exercise, wrongAnswer: wrong)
+          } catch let error as LabError {
+            // Loud, and on to the next: every stale patch shows in one run.
+            add(
+              Row(
+                exercise: exercise.id, subject: "wrong answer \(wrong.id)",
+                expected: "fail \"\(wrong.mustFail)\"", verdicts: [.failed([])],
+                isAsExpected: false, problem: error.description))
+            continue
+          }
           add(
             try judge(
               exercise, from: .folder(overlay), subject: "wrong answer \(wrong.id)",
@@ -137,28 +151,14 @@ public struct Verification: Sendable {
     return "Exercises"
   }
 
-  /// The solution with the wrong answer's files copied over it, in `.lab/overlays/<id>`.
+  /// The solution with the wrong answer's patch applied, in `.lab/overlays/<id>`; an error
+  /// naming the wrong answer and the hunk when the patch no longer applies.
   func makeOverlay(for exercise: ExerciseCatalog.Exercise, wrongAnswer: ExerciseCatalog.WrongAnswer)
     throws -> String
   {
-    let fileManager = FileManager.default
     let overlays = ".lab/overlays"
-    let destination = root.appendingPathComponent("\(overlays)/\(exercise.id)")
-    try? fileManager.removeItem(at: destination)
-    try fileManager.createDirectory(at: destination, withIntermediateDirectories: true)
-    let solution = root.appendingPathComponent("Solutions/\(exercise.id)")
-    let wrong = solution.appendingPathComponent("wrong-answers/\(wrongAnswer.id)")
-    guard fileManager.fileExists(atPath: wrong.path) else {
-      throw LabError("wrong answer \(wrongAnswer.id) of \(exercise.id) is missing: \(wrong.path)")
-    }
-    for folder in [solution, wrong] {
-      for file in try fileManager.contentsOfDirectory(atPath: folder.path)
-      where file.hasSuffix(".swift") {
-        let target = destination.appendingPathComponent(file)
-        try? fileManager.removeItem(at: target)
-        try fileManager.copyItem(at: folder.appendingPathComponent(file), to: target)
-      }
-    }
+    try WrongAnswerPatch(exercise: exercise, wrongAnswer: wrongAnswer).writeOverlay(
+      root: root, to: root.appendingPathComponent("\(overlays)/\(exercise.id)"))
     return overlays
   }
 }

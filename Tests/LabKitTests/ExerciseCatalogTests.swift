@@ -85,14 +85,26 @@ struct ExerciseCatalogTests {
       #expect(
         known.contains(wrong.mustFail),
         "\(wrong.id) must fail \"\(wrong.mustFail)\", which is no check")
-      let folder = Self.root.appendingPathComponent(
-        "Solutions/\(exercise.id)/wrong-answers/\(wrong.id)")
-      #expect(FileManager.default.fileExists(atPath: folder.path), "missing \(folder.path)")
+      // Kept as a patch that applies to the solution and changes it.
+      let patch = WrongAnswerPatch(exercise: exercise, wrongAnswer: wrong)
+      let changed = try patch.changedFiles(root: Self.root)
+      for (file, text) in changed {
+        let solution = try? String(
+          contentsOf: Self.root.appendingPathComponent("\(patch.solutionPath)/\(file)"),
+          encoding: .utf8)
+        #expect(text != solution, "\(patch.patchPath) leaves \(file) as the solution has it")
+      }
     }
+  }
+
+  @Test("lab dev check finds the track in order: the conventions, in one place")
+  func conventionsHold() throws {
+    #expect(try TrackCheck(root: Self.root, catalog: Self.catalog).problems() == [])
   }
 
   @Test("Each starter of the migration track is the previous exercise's solution")
   func startersFollowSolutions() throws {
+    // Checked here without `TrackSync`, so that a mistake in `lab dev sync` cannot hide drift.
     let exercises = try #require(Self.catalog.tracks.first { $0.id == "coffee" }).exercises
     for (previous, exercise) in zip(exercises, exercises.dropFirst()) {
       let starter = "Exercises/\(exercise.id)"

@@ -34,7 +34,7 @@ final class FakeLab {
       try write("Exercises/\(id)/Behaviour.swift", Behaviour.passes)
       try write("Solutions/\(id)/Model.swift", "// the solution of \(id)\nlet solved = true\n")
       try write("Solutions/\(id)/Behaviour.swift", Behaviour.passes)
-      try write("Solutions/\(id)/wrong-answers/wrong/Behaviour.swift", Behaviour.failsOneCheck)
+      try writeWrongAnswer(exercise: id, Behaviour.failsOneCheck)
     }
   }
 
@@ -62,6 +62,15 @@ final class FakeLab {
     if executable {
       try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
     }
+  }
+
+  /// Keeps `behaviour` as the wrong answer `wrong` of `exercise`: a patch against the solution's
+  /// `Behaviour.swift`, as the real track keeps its wrong answers.
+  func writeWrongAnswer(exercise: String, _ behaviour: String) throws {
+    let solution = try read("Solutions/\(exercise)/Behaviour.swift")
+    try write(
+      "Solutions/\(exercise)/wrong-answers/wrong.patch",
+      UnifiedDiff.make(from: solution, to: behaviour, path: "Behaviour.swift"))
   }
 
   func read(_ path: String) throws -> String {
@@ -93,7 +102,7 @@ final class FakeLab {
         {"id": "\(track)", "title": "The \(track) track", "exercises": [\(exercises.joined(separator: ","))]}
         """
     }
-    return "{\"tracks\": [\(tracks.joined(separator: ","))]}"
+    return "{\"formatVersion\": 1, \"tracks\": [\(tracks.joined(separator: ","))]}"
   }
 }
 

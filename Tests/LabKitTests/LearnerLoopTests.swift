@@ -213,8 +213,8 @@ struct LearnerLoopTests {
     #expect(lab.run("verify", "--wrong-answers", "--only", "1", "--repeat", "3") == 0)
     #expect(lab.printed.contains("(all 3 runs)"))
     // A wrong answer that fails every other run: a verdict that depends on the machine.
-    try lab.write(
-      "Solutions/01-first-step/wrong-answers/wrong/Behaviour.swift",
+    try lab.writeWrongAnswer(
+      exercise: "01-first-step",
       """
       count=$(cat flaky-count 2>/dev/null || echo 0)
       count=$((count + 1))
