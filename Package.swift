@@ -59,6 +59,9 @@ let package = Package(
       dependencies: ["CoffeeScenarios", "RaceLab", "SimulatedPlatform"],
       swiftSettings: swift6
     ),
+    // Finds the constructs that hide races from the compiler in Swift source, comments and
+    // strings aside. No dependencies, so that tests and exercise checks alike can use it.
+    .target(name: "SourceScan", swiftSettings: swift6),
     // What the katas' apps talk to instead of the network: canned answers, gates, counters.
     .target(name: "KataSupport", swiftSettings: swift6),
     // The `lab` command and what it is made of: the exercise catalog, progress, checking.
@@ -73,9 +76,12 @@ let package = Package(
     .testTarget(
       name: "CompilerClaimTests", dependencies: ["RaceLab"], exclude: ["Probes"],
       swiftSettings: swift6),
+    .testTarget(name: "SourceScanTests", dependencies: ["SourceScan"], swiftSettings: swift6),
     .testTarget(
       name: "CoffeeTrackerTests",
-      dependencies: ["CoffeeDomain", "SimulatedPlatform", "CoffeeScenarios", "RaceLab"],
+      dependencies: [
+        "CoffeeDomain", "SimulatedPlatform", "CoffeeScenarios", "RaceLab", "SourceScan",
+      ],
       swiftSettings: swift6
     ),
   ]
