@@ -9,10 +9,13 @@ import SimulatedPlatform
 public enum ModelUpdateChecks {
   /// Passes when `loadNewDataFromHealthKit()` returns only once the model holds the new drink.
   ///
-  /// The load starts off the main actor while the main queue is held (one second at most, the
-  /// safety net that lets a right answer through): a load that awaits the model update needs the
-  /// main actor, so it cannot return meanwhile; one that returns at once has left the model behind.
-  /// `startLoad` returns the exercise's async load, taken from its driver.
+  /// The load starts off the main actor while the check holds the main queue. The hold ends when
+  /// the load has returned, or when it is provably waiting for the main actor: the platform has
+  /// answered its query, no platform work is in flight, and Swift's global executor has nothing
+  /// left to run. A load that awaits the model update cannot return while the main queue is
+  /// held; one that returns meanwhile has left the model behind. No clock decides: the verdict is
+  /// the same on a loaded machine. `startLoad` returns the exercise's async load, taken from its
+  /// driver.
   public static func loadReturnsAfterModelUpdate(
     on variant: Variant,
     startLoad: @MainActor (any CoffeeTrackerDriver) -> @Sendable () async -> Bool
@@ -25,13 +28,15 @@ public enum ModelUpdateChecks {
 
     let loadNewData = startLoad(driver)
     let returned = Gate()
+    let mark = platform.events.count
     let load = Task.detached {
       let success = await loadNewData()
       returned.open()
       return success
     }
-    // Hold the main queue until the load has returned, one second at most.
-    let returnedWhileMainWasHeld = returned.wait(timeout: 1)
+    // Hold the main queue until the load has returned or can only be waiting for it.
+    let returnedWhileMainWasHeld = holdMainQueue(
+      until: returned, orQueryAnsweredAfter: mark, on: platform)
     let success = await load.value
     let holdsDrink = driver.currentDrinks.contains { $0.uuid == sample.uuid }
     try await platform.settle(driver)
@@ -44,6 +49,27 @@ public enum ModelUpdateChecks {
     guard success else { return .fail("loadNewDataFromHealthKit() answered false") }
     return .expect(
       holdsDrink, "when loadNewDataFromHealthKit() returned, the model did not hold the new drink")
+  }
+
+  /// Blocks the main queue until `returned` opens (true) or the load is provably waiting for the
+  /// main actor (false): its query was answered after event `mark`, no platform work is in
+  /// flight, and the global executor has no job to run.
+  private static func holdMainQueue(
+    until returned: Gate, orQueryAnsweredAfter mark: Int, on platform: SimulatedPlatform
+  ) -> Bool {
+    while true {
+      if returned.isOpen { return true }
+      let answered = platform.events.events(since: mark).contains { event in
+        switch event.kind {
+        case .healthQueryAnswered, .healthQueryFailed: true
+        default: false
+        }
+      }
+      if answered && platform.activity.inFlight == 0 && !SerialPool.isBusy && !returned.isOpen {
+        return false
+      }
+      usleep(200)
+    }
   }
 }
 

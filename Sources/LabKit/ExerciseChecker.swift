@@ -43,9 +43,11 @@ public struct ExerciseChecker: Sendable {
   }
 
   /// Builds and runs the checks of `exercise` against `source`. `progress` hears what is going
-  /// on ("building", "running").
+  /// on ("building", "running"); `warning` hears each of the learner's compiler warnings that the
+  /// checks printed (`LAB-WARNING` lines).
   public func check(
     _ exercise: ExerciseCatalog.Exercise, from source: Source,
+    warning: @Sendable (String) -> Void = { _ in },
     progress: @escaping @Sendable (String) -> Void = { _ in }
   ) throws -> Verdict {
     let environment = [
@@ -70,6 +72,7 @@ public struct ExerciseChecker: Sendable {
     let run = try ProcessRunner.run(
       executable, [], in: root, environment: environment, timeout: timeout)
     let lines = CheckOutputParser.checkLines(in: run.output)
+    CheckOutputParser.warnings(in: run.output).forEach(warning)
     if run.timedOut {
       return .hung(seconds: timeout, check: CheckOutputParser.runningCheck(in: run.output))
     }

@@ -166,7 +166,9 @@ public struct LabCommand {
     output.line("Exercise \(exercise.id) · \(exercise.title)")
     let checker = ExerciseChecker(root: root, timeout: timeout)
     let output = self.output
-    let verdict = try checker.check(exercise, from: .learner) { output.dim("  \($0)…") }
+    let verdict = try checker.check(
+      exercise, from: .learner, warning: { output.line("  warning: \($0)") },
+      progress: { output.dim("  \($0)…") })
     report(verdict, for: exercise)
     if verdict.isPass {
       var progress = loadProgress()

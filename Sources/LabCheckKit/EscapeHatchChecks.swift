@@ -1,0 +1,80 @@
+import Foundation
+import SourceScan
+
+/// A way of making the compiler (or the runtime's check) quiet without making the code safe.
+public enum Silencer: Sendable, Hashable, CustomStringConvertible {
+  /// One of the escape hatches `SourceScan` finds: `nonisolated(unsafe)`, `@unchecked Sendable`,
+  /// `assumeIsolated`, `@preconcurrency`, an unsafe continuation.
+  case hatch(EscapeHatch)
+  /// `DispatchQueue.main.sync`: waits for the main queue by blocking a thread, where `await
+  /// MainActor.run` would suspend; the compiler does not check what the closure captures.
+  case mainQueueSync
+
+  /// Every silencer the lab knows.
+  public static let all: [Silencer] = EscapeHatch.allCases.map { .hatch($0) } + [.mainQueueSync]
+
+  public var description: String {
+    switch self {
+    case .hatch(let hatch): "`\(hatch.rawValue)`"
+    case .mainQueueSync: "`DispatchQueue.main.sync`"
+    }
+  }
+}
+
+/// Checks for the escape hatches a learner may reach for to quiet the compiler, in the learner's
+/// own files. Comments and strings never count: the scan reads tokens (`SourceScan`).
+public enum EscapeHatchChecks {
+  /// One use of a silencer in a learner's file.
+  public struct Use: Sendable, Hashable, CustomStringConvertible {
+    public let silencer: Silencer
+    /// The file's name, such as `HealthKitController.swift`.
+    public let file: String
+    /// The 1-based line.
+    public let line: Int
+
+    public var description: String { "\(file):\(line) uses \(silencer)" }
+  }
+
+  /// The uses of `silencers` in `files` of the exercise's sources, by file then line.
+  public static func uses(
+    of silencers: [Silencer] = Silencer.all, in files: [String], of sources: ExerciseSources
+  ) throws -> [Use] {
+    try files.flatMap { file -> [Use] in
+      let source = try sources.text(of: file)
+      let hatches = silencers.compactMap { silencer -> EscapeHatch? in
+        if case .hatch(let hatch) = silencer { hatch } else { nil }
+      }
+      var found = EscapeHatchScan.uses(in: source, file: file, of: hatches).map {
+        Use(silencer: .hatch($0.hatch), file: file, line: $0.line)
+      }
+      if silencers.contains(.mainQueueSync) {
+        found += mainQueueSyncLines(in: source).map {
+          Use(silencer: .mainQueueSync, file: file, line: $0)
+        }
+      }
+      return found.sorted { $0.line < $1.line }
+    }
+  }
+
+  /// Passes when none of `files` uses any of `silencers`; otherwise fails with "this silences
+  /// the compiler; it does not fix `problem`", naming the file and line, and what to do instead.
+  public static func noSilencers(
+    _ silencers: [Silencer] = Silencer.all, in files: [String], problem: String, instead: String
+  ) throws -> CheckOutcome {
+    let found = try uses(of: silencers, in: files, of: try ExerciseSources())
+    guard let first = found.first else { return .pass }
+    let others = found.count > 1 ? " (and \(found.count - 1) more)" : ""
+    return .fail(
+      "\(first)\(others): this silences the compiler; it does not fix \(problem). \(instead)")
+  }
+
+  /// The lines where `DispatchQueue.main.sync` is called: the words `DispatchQueue`, `main` and
+  /// `sync` joined by dots.
+  static func mainQueueSyncLines(in source: String) -> [Int] {
+    let tokens = SwiftToken.tokenize(source)
+    return tokens.indices.compactMap { index in
+      let words = tokens[index...].prefix(5).map(\.text)
+      return words == ["DispatchQueue", ".", "main", ".", "sync"] ? tokens[index].line : nil
+    }
+  }
+}
