@@ -1,5 +1,6 @@
 import Foundation
 import RaceLab
+import SimulatedPlatform
 
 /// Holds a thread until something has happened, without a clock: each condition is a fact the
 /// check can observe (a gate opened, Swift's global executor has nothing to run), so the verdict
@@ -17,6 +18,26 @@ public enum Hold {
     while !looked.isOpen {
       // Read `returned` on both sides of the pool's state: no return happened in between.
       if !returned.isOpen && !SerialPool.isBusy && !returned.isOpen { return }
+      usleep(200)
+    }
+  }
+}
+
+extension Hold {
+  /// Blocks the calling platform thread until the check has looked (`looked` opens), or until a
+  /// main-actor operation under test is provably waiting for what is held: the main queue runs a
+  /// probe while the operation has not returned (`returned`, opened by the check in the same
+  /// main-actor job as the return, before it looks). The main queue being free while the
+  /// operation has not returned means the operation is suspended, waiting.
+  public static func untilLookedOrMainActorWaiting(looked: Gate, returned: Gate) {
+    let probed = Gate()
+    let waiting = Locked(false)
+    DispatchQueue.main.async {
+      waiting.withLock { $0 = !returned.isOpen }
+      probed.open()
+    }
+    while !looked.isOpen {
+      if probed.isOpen && waiting.withLock({ $0 }) { return }
       usleep(200)
     }
   }
