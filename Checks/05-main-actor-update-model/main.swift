@@ -73,7 +73,8 @@ suite.check("only the model update moves to the main actor, not the load") {
     mgCaffeine: 96, date: platform.clock.now.addingTimeInterval(-10 * 60))
   let mark = platform.events.count
   let controller = driver.app.model.healthKitController
-  _ = try await resultOnceStill(on: platform, driver, { await controller.loadNewDataFromHealthKit() })
+  _ = try await resultOnceStill(
+    on: platform, driver, { await controller.loadNewDataFromHealthKit() })
   let loading = platform.events.events(since: mark).filter { event in
     if case .log(_, "HealthKit", "Loading data from HealthKit") = event.kind { true } else { false }
   }

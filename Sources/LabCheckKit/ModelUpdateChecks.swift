@@ -23,12 +23,15 @@ public enum ModelUpdateChecks {
     // The check holds the main queue: a load that blocks a thread until the main queue is free
     // would wait for the check, and the check for it. Say so instead of hanging.
     if let sources = try? ExerciseSources(),
-      let files = try? CompilerChecks.files(of: sources).map({ URL(fileURLWithPath: $0).lastPathComponent }),
+      let files = try? CompilerChecks.files(of: sources).map({
+        URL(fileURLWithPath: $0).lastPathComponent
+      }),
       let use = try? EscapeHatchChecks.uses(of: [.mainQueueSync], in: files, of: sources).first
     {
       return .fail(
         "\(use): it blocks a thread of Swift's cooperative pool until the main queue is free "
-          + "(and deadlocks if the main queue waits for that thread). Await `MainActor.run` instead")
+          + "(and deadlocks if the main queue waits for that thread). Await `MainActor.run` instead"
+      )
     }
     let platform = try SimulatedPlatform()
     let driver = variant.launch(platform)

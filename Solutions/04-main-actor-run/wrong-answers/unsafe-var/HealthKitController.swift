@@ -188,14 +188,16 @@ final class HealthKitController {
   }
 
   // Convert the samples other apps and devices wrote into drinks, skipping this app's own.
+  // Each drink takes its sample's own UUID.
   private func drinksToAdd(from samples: [CaffeineSample]) -> [Drink] {
     samples
       .filter { $0.source != store.appSource }
-      .map { Drink(mgCaffeine: $0.mgCaffeine, onDate: $0.date, uuid: $0.syncIdentifier) }
+      .map { Drink(mgCaffeine: $0.mgCaffeine, onDate: $0.date, uuid: $0.uuid) }
   }
 
-  // The UUIDs of the drinks whose samples were deleted.
+  // The UUIDs of the drinks whose samples were deleted: the sync identifier this app gives
+  // its own samples (the drink's UUID), else the deleted sample's own UUID.
   private func drinksToDelete(from deletedObjects: [DeletedObject]) -> Set<UUID> {
-    Set(deletedObjects.map(\.syncIdentifier))
+    Set(deletedObjects.map { $0.syncIdentifier ?? $0.uuid })
   }
 }
