@@ -8,6 +8,7 @@ import SimulatedPlatform
 
 @testable import CoffeeStep11
 
+SerialPool.install()
 let variant = Variant(name: "exercise 11") { CoffeeStep11.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
 CompilerWarnings.show(moduleName: "CoffeeStep11", files: ["HealthKitController.swift"])
@@ -81,13 +82,16 @@ suite.check("a load started as an earlier one ends still waits its turn") {
   platform.healthStore.addSampleFromAnotherDevice(
     mgCaffeine: 47, date: now.addingTimeInterval(-30 * 60))
   let queries = Counter()
-  let (secondStarted, thirdStarted, thirdQueried) = (Gate(), Gate(), Gate())
+  let (firstQueried, secondStarted) = (Gate(), Gate())
+  let (thirdStarted, thirdQueried) = (Gate(), Gate())
   func untilWaiting(_ started: Gate, or queried: Gate? = nil) {
     while queried?.isOpen != true && !(started.isOpen && !SerialPool.isBusy) { usleep(200) }
   }
   platform.checkpoints.install(at: .healthCallbackDelivering(.query)) {
     switch queries.increment() {
-    case 1: untilWaiting(secondStarted)
+    case 1:
+      firstQueried.open()
+      untilWaiting(secondStarted)
     case 2:
       platform.healthStore.addSampleFromAnotherDevice(
         mgCaffeine: 64, date: now.addingTimeInterval(-20 * 60))
@@ -97,6 +101,8 @@ suite.check("a load started as an earlier one ends still waits its turn") {
     }
   }
   let first = Task.detached { await controller.loadNewDataFromHealthKit() }
+  // The second starts once the first is waiting for its query, whatever order tasks run in.
+  await firstQueried.opened()
   let second = Task.detached { await controller.loadNewDataFromHealthKit() }
   secondStarted.open()
   _ = await first.value
