@@ -9,6 +9,8 @@ import SimulatedPlatform
 
 let variant = Variant(name: "exercise 01") { CoffeeStep01.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
+CompilerWarnings.show(
+  moduleName: "CoffeeStep01", files: ["HealthKitController.swift", "CoffeeData.swift"])
 
 suite.check("save(drink:) is async") {
   // Overload resolution tells: a synchronous function picks the synchronous overload.
@@ -26,19 +28,49 @@ suite.check("the sample is in the health store when save(drink:) returns") {
   let platform = try SimulatedPlatform()
   let driver = CoffeeStep01.LabDriver.launch(on: platform)
   try await platform.settle(driver)
+  let controller = driver.app.model.healthKitController
   let drink = Drink(mgCaffeine: 64, onDate: platform.clock.now)
-  let returned = Gate()
-  // Hold the store's answer until save(drink:) has returned (one second at most). A save that
-  // awaits the store cannot return before the answer, so only a wrong answer gets through.
-  platform.checkpoints.install(at: .healthCallbackDelivering(.save)) { returned.wait(timeout: 1) }
-  await driver.app.model.healthKitController.save(drink: drink)
+  let (returned, looked) = (Gate(), Gate())
+  // Hold the store's answer until the check has looked, or until save(drink:) can only be
+  // waiting for it. A save that awaits the store cannot return before the answer, so only a
+  // wrong answer returns while it is held. No clock decides.
+  platform.checkpoints.install(at: .healthCallbackDelivering(.save)) {
+    Hold.untilLookedOrWaiting(looked: looked, returned: returned)
+  }
+  await Task.detached {
+    await controller.save(drink: drink)
+    returned.open()
+  }.value
   let saved = platform.healthStore.samples.contains { $0.syncIdentifier == drink.uuid }
-  returned.open()
+  looked.open()
   platform.checkpoints.remove(at: .healthCallbackDelivering(.save))
   try await platform.settle(driver)
   return .expect(
     saved,
-    "save(drink:) returned before the health store saved the sample: await the store's answer")
+    "save(drink:) returned before the health store saved the sample: await the store's answer "
+      + "in save(drink:) itself, not in a task of its own that nobody waits for")
+}
+
+suite.check("each added drink is saved, as it was when added, read on the main queue") {
+  // Two drinks in a row: each task must save the drink it was given, not whatever the model
+  // holds when the task runs, on another thread.
+  let platform = try SimulatedPlatform()
+  let driver = CoffeeStep01.LabDriver.launch(on: platform)
+  try await platform.settle(driver)
+  driver.addDrink(mgCaffeine: 64, onDate: platform.clock.now.addingTimeInterval(-60))
+  driver.addDrink(mgCaffeine: 95, onDate: platform.clock.now)
+  let added = driver.currentDrinks.suffix(2).map(\.uuid)
+  try await platform.settle(driver)
+  // The model's background queue still reads the list when a save ends: a race exercise 07 fixes.
+  let race = MainQueueStateChecks.stayedOnMain(
+    on: platform, during: "adding two drinks", stillExpected: [.queue("background queue")])
+  guard race == .pass else { return race }
+  let saved = Set(platform.healthStore.samples.compactMap(\.syncIdentifier))
+  let missing = added.filter { !saved.contains($0) }
+  return .expect(
+    missing.isEmpty,
+    "\(missing.count) of the 2 drinks added in a row never reached the health store: save the "
+      + "drink addDrink made, the value at the time")
 }
 
 suite.check("adding drinks still saves them to the health store") {

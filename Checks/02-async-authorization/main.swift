@@ -10,6 +10,7 @@ import SimulatedPlatform
 
 let variant = Variant(name: "exercise 02") { CoffeeStep02.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
+CompilerWarnings.show(moduleName: "CoffeeStep02", files: ["HealthKitController.swift"])
 
 // The async form of `requestAuthorization`, found by overload resolution: the generic fallback
 // is picked only when the controller has no `() async -> Bool` form yet, so the checks compile
@@ -56,6 +57,15 @@ suite.check("requestAuthorization() answers on every path") {
     }
   }
   return .pass
+}
+
+suite.check("the continuation is checked: no escape hatch hides a mistake") {
+  // An unsafe continuation behaves like a checked one until a path resumes it twice or never;
+  // then nothing reports it. The store has an async form, and a checked continuation costs little.
+  try EscapeHatchChecks.noSilencers(
+    in: ["HealthKitController.swift"],
+    problem: "a path that resumes twice or never, it only stops the runtime from reporting it",
+    instead: "Await the store's async requestAuthorization(), or use withCheckedContinuation")
 }
 
 suite.check("an unavailable health store no longer hangs the caller") {

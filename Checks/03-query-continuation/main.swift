@@ -10,6 +10,7 @@ import SimulatedPlatform
 
 let variant = Variant(name: "exercise 03") { CoffeeStep03.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
+CompilerWarnings.show(moduleName: "CoffeeStep03", files: ["HealthKitController.swift"])
 
 // The async form of `loadNewDataFromHealthKit`, found by overload resolution: the generic
 // fallback is picked only when the controller has no `() async -> Bool` form yet, so the checks
@@ -64,16 +65,23 @@ suite.check("a load returns only after the query has answered") {
   }
   platform.healthStore.addSampleFromAnotherDevice(
     mgCaffeine: 96, date: platform.clock.now.addingTimeInterval(-30 * 60))
-  let returned = Gate()
-  // Hold the query's answer until the load has returned (one second at most). A load that awaits
-  // the query cannot return before the answer, so only a wrong answer gets through.
-  platform.checkpoints.install(at: .healthCallbackDelivering(.query)) { returned.wait(timeout: 1) }
+  let (returned, looked) = (Gate(), Gate())
+  // Hold the query's answer until the check has looked, or until the load can only be waiting
+  // for it. A load that awaits the query cannot return before the answer, so only a wrong answer
+  // returns while it is held. No clock decides.
+  platform.checkpoints.install(at: .healthCallbackDelivering(.query)) {
+    Hold.untilLookedOrWaiting(looked: looked, returned: returned)
+  }
   let mark = platform.events.count
-  let success = await load()
+  let success = await Task.detached {
+    let success = await load()
+    returned.open()
+    return success
+  }.value
   let answered = platform.events.events(since: mark).contains { event in
     if case .healthQueryAnswered = event.kind { true } else { false }
   }
-  returned.open()
+  looked.open()
   platform.checkpoints.remove(at: .healthCallbackDelivering(.query))
   try await platform.settle(driver)
   guard answered else {
@@ -82,6 +90,13 @@ suite.check("a load returns only after the query has answered") {
         + "results through a continuation")
   }
   return .expect(success, "loadNewDataFromHealthKit() answered false for a successful query")
+}
+
+suite.check("the continuation is checked: no escape hatch hides a mistake") {
+  try EscapeHatchChecks.noSilencers(
+    in: ["HealthKitController.swift"],
+    problem: "a path that resumes twice or never, it only stops the runtime from reporting it",
+    instead: "Use withCheckedThrowingContinuation, which reports a second resume or a leak")
 }
 
 suite.check("health sync still adds and deletes drinks") {

@@ -10,6 +10,7 @@ import SimulatedPlatform
 
 let variant = Variant(name: "exercise 05") { CoffeeStep05.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
+CompilerWarnings.show(moduleName: "CoffeeStep05", files: ["HealthKitController.swift"])
 
 suite.check("updateModel(newDrinks:deletedDrinks:) is isolated to the main actor") {
   // The compiler is the judge: a probe calling updateModel from a synchronous, nonisolated
@@ -49,6 +50,38 @@ suite.check("updateModel(newDrinks:deletedDrinks:) is isolated to the main actor
   return .fail(
     "updateModel(newDrinks:deletedDrinks:) can be called from any thread: the compiler does not "
       + "know it must run on the main actor. Mark it @MainActor, so that it refuses such calls")
+}
+
+suite.check("nothing silences the compiler instead of fixing the code") {
+  // The compiler's warnings in this file (`lab check` shows them) are the migration's to-do list.
+  // `@unchecked Sendable` on the controller makes the capture warnings go, and nothing is safer:
+  // its anchor and flags are still touched from several threads without a lock.
+  try EscapeHatchChecks.noSilencers(
+    in: ["HealthKitController.swift"],
+    problem: "the controller's state shared across threads, it only stops the checking",
+    instead: "Leave the warnings for now: exercise 06 makes the controller an actor")
+}
+
+suite.check("only the model update moves to the main actor, not the load") {
+  // The load's own work (the query, the anchor, the conversions) is backend work: it stays off
+  // the main queue, and only the update of the model hops there.
+  let platform = try SimulatedPlatform()
+  let driver = CoffeeStep05.LabDriver.launch(on: platform)
+  try await platform.settle(driver)
+  platform.healthStore.addSampleFromAnotherDevice(
+    mgCaffeine: 96, date: platform.clock.now.addingTimeInterval(-10 * 60))
+  let mark = platform.events.count
+  let controller = driver.app.model.healthKitController
+  _ = try await resultOnceStill(
+    on: platform, driver, { await controller.loadNewDataFromHealthKit() })
+  let loading = platform.events.events(since: mark).filter { event in
+    if case .log(_, "HealthKit", "Loading data from HealthKit") = event.kind { true } else { false }
+  }
+  guard let start = loading.first else { return .fail("the load never started") }
+  return .expect(
+    start.context != .mainQueue,
+    "loadNewDataFromHealthKit() runs on the main queue: mark updateModel @MainActor, not the load, "
+      + "and keep `await MainActor.run { ... }` around the update")
 }
 
 suite.check("a load still returns only once the model holds the new drinks") {

@@ -9,12 +9,25 @@ import SimulatedPlatform
 
 let variant = Variant(name: "exercise 07") { CoffeeStep07.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
+CompilerWarnings.show(moduleName: "CoffeeStep07", files: ["CoffeeData.swift"])
 
 suite.check("the saved value is the list that was written") {
   // The race replayed: the first save finishes writing just after a second drink is stored,
   // before that drink's save starts. A save that records the list it encoded still saves the
   // second drink; one that records the model's list then finds nothing to save.
   try await ScenarioChecks.survivesReplay("saved-value-race", on: variant)
+}
+
+suite.check("each save gets the list as it was, read on the main queue") {
+  // didSet runs on the main queue; the task it starts does not. A task that reads the model
+  // when it runs reads main-queue state from another thread, and maybe a later list.
+  let platform = try SimulatedPlatform()
+  let driver = CoffeeStep07.LabDriver.launch(on: platform)
+  try await platform.settle(driver)
+  driver.addDrink(mgCaffeine: 64, onDate: platform.clock.now.addingTimeInterval(-60))
+  driver.addDrink(mgCaffeine: 95, onDate: platform.clock.now)
+  try await platform.settle(driver)
+  return MainQueueStateChecks.stayedOnMain(on: platform, during: "adding two drinks")
 }
 
 suite.check("saving never blocks the main queue, even in the background") {

@@ -10,6 +10,8 @@ import SimulatedPlatform
 
 let variant = Variant(name: "exercise 08") { CoffeeStep08.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
+CompilerWarnings.show(
+  moduleName: "CoffeeStep08", files: ["CoffeeData.swift", "HealthKitController.swift"])
 
 /// The drinks in the data file right now, read without the app knowing.
 func drinksOnDisk(_ platform: SimulatedPlatform) -> [Drink] {
@@ -23,13 +25,17 @@ suite.check("the drink list is on disk when updateModel(newDrinks:deletedDrinks:
   let driver = CoffeeStep08.LabDriver.launch(on: platform)
   try await platform.settle(driver)
   let drink = Drink(mgCaffeine: 47, onDate: platform.clock.now.addingTimeInterval(-30 * 60))
-  let returned = Gate()
-  // Hold the write until updateModel has returned (one second at most). An update that awaits
-  // its save cannot return before the write, so only a save left in flight is caught.
-  platform.checkpoints.install(at: .fileWriteStarting) { returned.wait(timeout: 1) }
+  let (returned, looked) = (Gate(), Gate())
+  // Hold the write until the check has looked, or until updateModel is provably waiting for it
+  // (the main queue is free and updateModel has not returned). An update that awaits its save
+  // cannot return before the write, so only a save left in flight is caught. No clock decides.
+  platform.checkpoints.install(at: .fileWriteStarting) {
+    Hold.untilLookedOrMainActorWaiting(looked: looked, returned: returned)
+  }
   await driver.app.model.updateModel(newDrinks: [drink], deletedDrinks: [])
-  let saved = drinksOnDisk(platform).contains { $0.uuid == drink.uuid }
   returned.open()
+  let saved = drinksOnDisk(platform).contains { $0.uuid == drink.uuid }
+  looked.open()
   platform.checkpoints.remove(at: .fileWriteStarting)
   try await platform.settle(driver)
   return .expect(
@@ -62,6 +68,20 @@ suite.check("a drink added while updateModel(newDrinks:deletedDrinks:) waits is 
     kept.contains(fromHealth.uuid) && drinksOnDisk(platform) == model.currentDrinks,
     "after the update and the new drink, the model holds \(model.currentDrinks.map(\.mgCaffeine)) "
       + "and the file \(drinksOnDisk(platform).map(\.mgCaffeine))")
+}
+
+suite.check("the drinks are read and saved on the main queue") {
+  // drinksUpdated() reads the list to save it: on the main actor, as the list's only writer,
+  // or it reads main-queue state from a thread of the pool.
+  let platform = try SimulatedPlatform()
+  platform.healthStore.addSampleFromAnotherDevice(
+    mgCaffeine: 47, date: platform.clock.now.addingTimeInterval(-30 * 60))
+  let driver = CoffeeStep08.LabDriver.launch(on: platform)
+  try await platform.settle(driver)
+  driver.addDrink(mgCaffeine: 64, onDate: platform.clock.now)
+  try await platform.settle(driver)
+  return MainQueueStateChecks.stayedOnMain(
+    on: platform, during: "launching, loading from the health store and adding a drink")
 }
 
 suite.check("a background refresh completes its task only after the save") {

@@ -9,6 +9,7 @@ import SimulatedPlatform
 
 let variant = Variant(name: "exercise 10") { CoffeeStep10.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
+CompilerWarnings.show(moduleName: "CoffeeStep10", files: ["ExtensionDelegate.swift"])
 
 suite.check("the handler schedules the next refresh and completes the task on the main actor") {
   let platform = try SimulatedPlatform()
@@ -36,6 +37,22 @@ suite.check("the handler schedules the next refresh and completes the task on th
       ? "expected the next refresh scheduled and the task completed, found \(followUps)"
       : "off the main queue: \(elsewhere.map(\.description).joined(separator: "; ")). Start a "
         + "plain Task in the handler (it inherits the main actor) and await the async load there")
+}
+
+suite.check("handle(_:) awaits the async load, not the deprecated completion-handler form") {
+  // The compiler's deprecation warning is the to-do item of this step: a completion handler
+  // that hops back to the main queue behaves, and still leaves the deprecated form in use.
+  // Matched by diagnostic group, never by wording; only calls inside handle(_:) count.
+  let sources = try ExerciseSources()
+  let file = "ExtensionDelegate.swift"
+  let outline = SourceOutline(source: try sources.text(of: file))
+  let calls = try CompilerWarnings.deprecatedCalls(
+    in: file, of: sources, moduleName: "CoffeeStep10"
+  ).filter { outline.declarationPath(atLine: $0.line).contains("handle") }
+  guard let call = calls.first else { return .pass }
+  return .fail(
+    "\(CompilerWarnings.line(for: call)). handle(_:) still calls the deprecated "
+      + "completion-handler form: start a Task and `await` loadNewDataFromHealthKit() there")
 }
 
 suite.check("the background task is completed only after the new drinks are saved") {

@@ -10,6 +10,7 @@ import SimulatedPlatform
 
 let variant = Variant(name: "exercise 11") { CoffeeStep11.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
+CompilerWarnings.show(moduleName: "CoffeeStep11", files: ["HealthKitController.swift"])
 
 suite.check("two overlapping loads add each new sample once") {
   // Both queries are issued before either answers, if the controller lets them overlap: the
@@ -26,21 +27,28 @@ suite.check("three overlapping loads add each new sample once") {
     mgCaffeine: 47, date: now.addingTimeInterval(-30 * 60))
 
   // The first query answers at once. Just before the second one answers, another device adds a
-  // sample, and that answer is held until a third query is issued too (one second at most):
-  // loads that each wait for the previous one never issue it meanwhile; loads that both waited
-  // for the first one and then started together both read the anchor it left.
+  // sample, and that answer is held until a third query is issued too, or until every load is
+  // provably waiting (all started, nothing left to run on the global executor): loads that each
+  // wait for the previous one never issue it meanwhile; loads that both waited for the first one
+  // and then started together both read the anchor it left. No clock decides.
   let queries = Counter()
   let secondSampleAdded = Gate()
   let thirdQueryIssued = Gate()
+  let allStarted = Gate()
   platform.checkpoints.install(at: .healthCallbackDelivering(.query)) {
     switch queries.increment() {
     case 2:
       platform.healthStore.addSampleFromAnotherDevice(
         mgCaffeine: 64, date: now.addingTimeInterval(-20 * 60))
       secondSampleAdded.open()
-      thirdQueryIssued.wait(timeout: 1)
+      while !thirdQueryIssued.isOpen
+        && !(allStarted.isOpen && !ActivityMonitor.globalExecutorIsBusy)
+      {
+        usleep(200)
+      }
     case 3:
-      secondSampleAdded.wait(timeout: 1)
+      // Counted after the second, which adds its sample without waiting for anything.
+      while !secondSampleAdded.isOpen { usleep(200) }
       thirdQueryIssued.open()
     default:
       break
@@ -49,6 +57,7 @@ suite.check("three overlapping loads add each new sample once") {
   for _ in 1...3 {
     driver.loadNewDataFromHealthKit { _ in }
   }
+  allStarted.open()
   try await platform.settle(driver)
   platform.checkpoints.remove(at: .healthCallbackDelivering(.query))
 
@@ -60,6 +69,60 @@ suite.check("three overlapping loads add each new sample once") {
       + "anchor. Each load must wait for the one started before it")
 }
 
+suite.check("a load started as an earlier one ends still waits its turn") {
+  // Load 2 starts while load 1 waits for its query; load 3 starts once load 1 has returned,
+  // while load 2's query is held. A controller that forgets the load in progress when load 1
+  // ends (clearing the newest handle rather than its own) lets load 3 run beside load 2: both
+  // read the anchor load 1 left, and the sample added meanwhile comes in twice. No clock
+  // decides: each query is held until the next load is provably waiting, or has queried.
+  let platform = try SimulatedPlatform()
+  let driver = CoffeeStep11.LabDriver.launch(on: platform)
+  try await platform.settle(driver)
+  let controller = driver.app.model.healthKitController
+  let now = platform.clock.now
+  platform.healthStore.addSampleFromAnotherDevice(
+    mgCaffeine: 47, date: now.addingTimeInterval(-30 * 60))
+  let queries = Counter()
+  let (firstQueried, secondStarted) = (Gate(), Gate())
+  let (thirdStarted, thirdQueried) = (Gate(), Gate())
+  func untilWaiting(_ started: Gate, or queried: Gate? = nil) {
+    while queried?.isOpen != true && !(started.isOpen && !ActivityMonitor.globalExecutorIsBusy) {
+      usleep(200)
+    }
+  }
+  platform.checkpoints.install(at: .healthCallbackDelivering(.query)) {
+    switch queries.increment() {
+    case 1:
+      firstQueried.open()
+      untilWaiting(secondStarted)
+    case 2:
+      platform.healthStore.addSampleFromAnotherDevice(
+        mgCaffeine: 64, date: now.addingTimeInterval(-20 * 60))
+      untilWaiting(thirdStarted, or: thirdQueried)
+    case 3: thirdQueried.open()
+    default: break
+    }
+  }
+  let first = Task.detached { await controller.loadNewDataFromHealthKit() }
+  // The second starts once the first is waiting for its query, whatever order tasks run in.
+  await firstQueried.opened()
+  let second = Task.detached { await controller.loadNewDataFromHealthKit() }
+  secondStarted.open()
+  _ = await first.value
+  let third = Task.detached { await controller.loadNewDataFromHealthKit() }
+  thirdStarted.open()
+  _ = await (second.value, third.value)
+  try await platform.settle(driver)
+  platform.checkpoints.remove(at: .healthCallbackDelivering(.query))
+
+  let drinks = driver.currentDrinks
+  let duplicates = drinks.count - Set(drinks.map(\.uuid)).count
+  return .expect(
+    duplicates == 0 && drinks.count == 2,
+    "\(drinks.count) drinks for 2 samples, \(duplicates) duplicated: a load that started after "
+      + "the first one ended ran beside the second. Forget a load only if it is still the latest")
+}
+
 suite.check("health sync still adds, deletes and skips the app's own samples") {
   try await CheckOutcome.all([
     { try await ScenarioChecks.holds("health-sync-adds", on: variant) },
@@ -69,7 +132,25 @@ suite.check("health sync still adds, deletes and skips the app's own samples") {
 }
 
 suite.check("a failed or impossible load does not stop the next one") {
-  try await CheckOutcome.all([
+  // A failure in the middle: the store fails one query, then works again.
+  let platform = try SimulatedPlatform()
+  let driver = CoffeeStep11.LabDriver.launch(on: platform)
+  try await platform.settle(driver)
+  let controller = driver.app.model.healthKitController
+  platform.healthStore.configure { $0.failsQueries = true }
+  let failed = await controller.loadNewDataFromHealthKit()
+  platform.healthStore.configure { $0.failsQueries = false }
+  let sample = platform.healthStore.addSampleFromAnotherDevice(
+    mgCaffeine: 64, date: platform.clock.now.addingTimeInterval(-10 * 60))
+  let next = await controller.loadNewDataFromHealthKit()
+  try await platform.settle(driver)
+  guard !failed, next, driver.currentDrinks.contains(where: { $0.uuid == sample.uuid }) else {
+    return .fail(
+      "after a failed query (answered \(failed)), the next load answered \(next) and the model "
+        + "\(driver.currentDrinks.contains { $0.uuid == sample.uuid } ? "holds" : "lacks") the "
+        + "new drink: each load must query for itself, whatever the one before it found")
+  }
+  return try await CheckOutcome.all([
     { try await ScenarioChecks.holds("query-error", on: variant) },
     { try await ScenarioChecks.holds("health-store-unavailable", on: variant) },
     { try await ScenarioChecks.holds("day-of-coffee", on: variant) },

@@ -39,6 +39,36 @@ suite.check("the completion-handler forms take @Sendable handlers") {
       + "so in its type instead of silencing the compiler")
 }
 
+suite.check("nothing silences the compiler instead of fixing the code") {
+  try EscapeHatchChecks.noSilencers(
+    in: ["HealthKitController.swift", "ExtensionDelegate.swift"],
+    problem: "a handler called from another thread, it only stops the checking",
+    instead: "Say what is true in the handler's type: `@escaping @Sendable (Bool) -> Void`")
+}
+
+suite.check("the completion-handler forms are still deprecated") {
+  // Deleting `@available(*, deprecated)` makes the warnings at the old call sites go, and the
+  // calls stay. A probe calls both forms: the compiler must warn, matched by diagnostic group.
+  let probe = """
+    extension HealthKitController {
+      nonisolated func labProbeCallsTheCompletionHandlerForms() {
+        requestAuthorization { _ in }
+        loadNewDataFromHealthKit { _ in }
+      }
+    }
+    """
+  let diagnostics = try CompilerChecks.probeDiagnostics(
+    appending: probe, to: "HealthKitController.swift", of: try ExerciseSources(),
+    moduleName: "CoffeeStep12")
+  let deprecated = Set(
+    diagnostics.filter { $0.group == "DeprecatedDeclaration" }.map(\.line))
+  return .expect(
+    deprecated.isSuperset(of: [3, 4]),
+    "HealthKitController.swift: a completion-handler form is no longer deprecated: this silences "
+      + "the compiler; it does not fix the callers that still use it. Keep `@available(*, "
+      + "deprecated, ...)` on both shims, and move applicationDidBecomeActive() to the async forms")
+}
+
 suite.check("every scenario of the behaviour suite holds") {
   for scenario in Scenario.all {
     let outcome = try await ScenarioChecks.holds(scenario.id, on: variant)

@@ -104,6 +104,22 @@ suite.check("the drinks change on the main actor only") {
       + "work to the main actor: the model must stay @MainActor")
 }
 
+suite.check("two drinks added in a row are both kept") {
+  // A change prepared off the main actor and written back later overwrites whatever changed in
+  // between: the model's read, change and write must be one step on the main actor.
+  let platform = try SimulatedPlatform()
+  let driver = CoffeeStep13.LabDriver.launch(on: platform)
+  try await platform.settle(driver)
+  driver.addDrink(mgCaffeine: 64, onDate: platform.clock.now.addingTimeInterval(-60))
+  driver.addDrink(mgCaffeine: 95, onDate: platform.clock.now)
+  try await platform.settle(driver)
+  let kept = driver.currentDrinks.map(\.mgCaffeine).sorted()
+  return .expect(
+    kept == [64, 95],
+    "after adding 64 mg and then 95 mg, the model holds \(kept) mg: one change overwrote the "
+      + "other (a lost update). Read, change and assign the list in one step on the main actor")
+}
+
 suite.check("every scenario of the behaviour suite still holds") {
   for scenario in Scenario.all {
     let outcome = try await ScenarioChecks.holds(scenario.id, on: variant)

@@ -1,40 +1,108 @@
 import Foundation
 import SourceScan
 
-/// Checks that the learner fixed what the compiler pointed at instead of switching its checking
-/// off: an escape hatch in the learner's files fails the check, naming the file and the line.
-public enum EscapeHatchChecks {
-  /// Fails when `files` of the exercise use one of `hatches`.
-  ///
-  /// - Parameters:
-  ///   - files: the learner's files, such as `["ImageCache.swift"]`.
-  ///   - problem: what the escape hatch leaves unfixed, such as "the data race on `entries`".
-  public static func outcome(
-    of files: [String], sources: ExerciseSources? = nil,
-    hatches: [EscapeHatch] = EscapeHatch.allCases, leavesUnfixed problem: String
-  ) throws -> CheckOutcome {
-    let sources = try sources ?? ExerciseSources()
-    let uses = try files.flatMap { file in
-      EscapeHatchScan.uses(in: try sources.text(of: file), file: file, of: hatches)
+/// A way of making the compiler (or the runtime's check) quiet without making the code safe.
+public enum Silencer: Sendable, Hashable, CustomStringConvertible {
+  /// One of the escape hatches `SourceScan` finds: `nonisolated(unsafe)`, `@unchecked Sendable`,
+  /// `assumeIsolated`, `@preconcurrency`, an unsafe continuation.
+  case hatch(EscapeHatch)
+  /// `DispatchQueue.main.sync`: waits for the main queue by blocking a thread, where `await
+  /// MainActor.run` would suspend; the compiler does not check what the closure captures.
+  case mainQueueSync
+
+  /// Every silencer the lab knows.
+  public static let all: [Silencer] = EscapeHatch.allCases.map { .hatch($0) } + [.mainQueueSync]
+
+  public var description: String {
+    switch self {
+    case .hatch(let hatch): "`\(hatch.rawValue)`"
+    case .mainQueueSync: "`DispatchQueue.main.sync`"
     }
-    guard let first = uses.first else { return .pass }
-    let others = uses.dropFirst().map { "\($0.file):\($0.line) (\($0.hatch.rawValue))" }
-    return .fail(
-      "\(first.file):\(first.line) uses \(first.hatch.rawValue): \(silences(first.hatch)); it "
-        + "does not fix \(problem)"
-        + (others.isEmpty ? "" : ". Also: \(others.joined(separator: ", "))"))
   }
 
-  /// What `hatch` switches off, in the learner's words.
-  static func silences(_ hatch: EscapeHatch) -> String {
-    switch hatch {
-    case .unsafeContinuation:
+  /// What the silencer switches off, in the learner's words.
+  public var silences: String {
+    switch self {
+    case .hatch(.unsafeContinuation):
       // The compiler never checks how often a continuation resumes. A checked continuation
       // traps on a second resume and logs one dropped unresumed; an unsafe one checks neither
       // (the CheckedContinuation and UnsafeContinuation documentation, SE-0300).
       "this silences the runtime's check that the continuation resumes exactly once"
-    case .nonisolatedUnsafe, .uncheckedSendable, .assumeIsolated, .preconcurrency:
+    case .hatch, .mainQueueSync:
       "this silences the compiler"
+    }
+  }
+}
+
+/// Checks for the escape hatches a learner may reach for to quiet the compiler, in the learner's
+/// own files. Comments and strings never count: the scan reads tokens (`SourceScan`).
+public enum EscapeHatchChecks {
+  /// One use of a silencer in a learner's file.
+  public struct Use: Sendable, Hashable, CustomStringConvertible {
+    public let silencer: Silencer
+    /// The file's name, such as `HealthKitController.swift`.
+    public let file: String
+    /// The 1-based line.
+    public let line: Int
+
+    public var description: String { "\(file):\(line) uses \(silencer)" }
+  }
+
+  /// The uses of `silencers` in `files` of the exercise's sources, by file then line.
+  public static func uses(
+    of silencers: [Silencer] = Silencer.all, in files: [String], of sources: ExerciseSources
+  ) throws -> [Use] {
+    try files.flatMap { file -> [Use] in
+      let source = try sources.text(of: file)
+      let hatches = silencers.compactMap { silencer -> EscapeHatch? in
+        if case .hatch(let hatch) = silencer { hatch } else { nil }
+      }
+      var found = EscapeHatchScan.uses(in: source, file: file, of: hatches).map {
+        Use(silencer: .hatch($0.hatch), file: file, line: $0.line)
+      }
+      if silencers.contains(.mainQueueSync) {
+        found += mainQueueSyncLines(in: source).map {
+          Use(silencer: .mainQueueSync, file: file, line: $0)
+        }
+      }
+      return found.sorted { $0.line < $1.line }
+    }
+  }
+
+  /// Passes when none of `files` uses any of `silencers`; otherwise fails with "this silences
+  /// the compiler; it does not fix `problem`", naming the file and line, and what to do instead.
+  public static func noSilencers(
+    _ silencers: [Silencer] = Silencer.all, in files: [String], problem: String, instead: String
+  ) throws -> CheckOutcome {
+    let found = try uses(of: silencers, in: files, of: try ExerciseSources())
+    guard let first = found.first else { return .pass }
+    let others = found.count > 1 ? " (and \(found.count - 1) more)" : ""
+    return .fail(
+      "\(first)\(others): \(first.silencer.silences); it does not fix \(problem). \(instead)")
+  }
+
+  /// Fails when `files` of the exercise use one of `hatches`, naming the file and line of each
+  /// use and what the first one `leavesUnfixed`, such as "the data race on `entries`".
+  public static func outcome(
+    of files: [String], sources: ExerciseSources? = nil,
+    hatches: [EscapeHatch] = EscapeHatch.allCases, leavesUnfixed problem: String
+  ) throws -> CheckOutcome {
+    let found = try uses(
+      of: hatches.map { .hatch($0) }, in: files, of: try sources ?? ExerciseSources())
+    guard let first = found.first else { return .pass }
+    let others = found.dropFirst().map { "\($0.file):\($0.line) (\($0.silencer))" }
+    return .fail(
+      "\(first): \(first.silencer.silences); it does not fix \(problem)"
+        + (others.isEmpty ? "" : ". Also: \(others.joined(separator: ", "))"))
+  }
+
+  /// The lines where `DispatchQueue.main.sync` is called: the words `DispatchQueue`, `main` and
+  /// `sync` joined by dots.
+  static func mainQueueSyncLines(in source: String) -> [Int] {
+    let tokens = SwiftToken.tokenize(source)
+    return tokens.indices.compactMap { index in
+      let words = tokens[index...].prefix(5).map(\.text)
+      return words == ["DispatchQueue", ".", "main", ".", "sync"] ? tokens[index].line : nil
     }
   }
 }

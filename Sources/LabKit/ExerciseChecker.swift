@@ -56,18 +56,21 @@ public struct ExerciseChecker: Sendable {
     "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none"
 
   /// Builds and runs the checks of `exercise` against `source`. `progress` hears what is going
-  /// on ("building", "running").
+  /// on ("building", "running"); `warning` hears each of the learner's compiler warnings that the
+  /// checks printed (`LAB-WARNING` lines).
   public func check(
     _ exercise: ExerciseCatalog.Exercise, from source: Source,
+    warning: @Sendable (String) -> Void = { _ in },
     progress: @escaping @Sendable (String) -> Void = { _ in }
   ) throws -> Verdict {
-    try check(exercise, from: source, runs: 1, progress: progress)[0]
+    try check(exercise, from: source, runs: 1, warning: warning, progress: progress)[0]
   }
 
   /// Builds the checks of `exercise` against `source` once, then runs them `runs` times: one
-  /// verdict per run, or a single `doesNotCompile`.
+  /// verdict per run, or a single `doesNotCompile`. `warning` hears the warnings of each run.
   public func check(
     _ exercise: ExerciseCatalog.Exercise, from source: Source, runs: Int,
+    warning: @Sendable (String) -> Void = { _ in },
     progress: @escaping @Sendable (String) -> Void = { _ in }
   ) throws -> [Verdict] {
     let environment = [
@@ -94,19 +97,22 @@ public struct ExerciseChecker: Sendable {
       progress(
         "running the checks (time limit \(Int(timeout)) s)"
           + (runs > 1 ? ", run \(run) of \(runs)" : ""))
-      return try runChecks(of: exercise, from: source, environment: runEnvironment)
+      return try runChecks(
+        of: exercise, from: source, environment: runEnvironment, warning: warning)
     }
   }
 
   /// Runs the check executable already built for `exercise` once.
   private func runChecks(
-    of exercise: ExerciseCatalog.Exercise, from source: Source, environment: [String: String]
+    of exercise: ExerciseCatalog.Exercise, from source: Source, environment: [String: String],
+    warning: @Sendable (String) -> Void
   ) throws -> Verdict {
     let executable = root.appendingPathComponent("\(scratchPath)/debug/\(exercise.checkProduct)")
       .path
     let run = try ProcessRunner.run(
       executable, [], in: root, environment: environment, timeout: timeout)
     let lines = CheckOutputParser.checkLines(in: run.output)
+    CheckOutputParser.warnings(in: run.output).forEach(warning)
     if run.timedOut {
       return .hung(
         seconds: timeout, check: CheckOutputParser.runningCheck(in: run.output),

@@ -226,7 +226,9 @@ public struct LabCommand {
     output.line("Exercise \(catalog.shortName(of: exercise)) · \(exercise.id) · \(exercise.title)")
     let checker = ExerciseChecker(root: root, timeout: timeout, swiftExecutable: swiftExecutable)
     let output = self.output
-    let verdict = try checker.check(exercise, from: .learner) { output.dim("  \($0)…") }
+    let verdict = try checker.check(
+      exercise, from: .learner, warning: { output.line("  warning: \($0)") },
+      progress: { output.dim("  \($0)…") })
     VerdictReport(
       output: output, hintCommand: "swift run lab hint \(catalog.shortName(of: exercise))"
     )

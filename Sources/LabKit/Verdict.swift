@@ -132,6 +132,12 @@ public enum CheckOutputParser {
     return lines
   }
 
+  /// The learner's compiler warnings the checks printed, `<file>:<line>: <message> [#Group]`.
+  public static func warnings(in output: String) -> [String] {
+    output.split(separator: "\n").filter { $0.hasPrefix("LAB-WARNING ") }
+      .map { String($0.dropFirst("LAB-WARNING ".count)) }
+  }
+
   /// The check that was running last: the one a crash or a hang happened in.
   public static func runningCheck(in output: String) -> String? {
     lastValue(of: "LAB-RUNNING ", in: output)

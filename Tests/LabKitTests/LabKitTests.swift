@@ -29,6 +29,24 @@ struct LabKitTests {
     #expect(CheckOutputParser.runningCheck(in: output) == "second")
   }
 
+  @Test("The learner's compiler warnings are read from the check output, in order")
+  func parsesWarnings() {
+    let output = """
+      LAB-WARNING CoffeeData.swift:122: capture of 'self' in a '@Sendable' closure [#SendableClosureCaptures]
+      LAB-RUNNING first
+      LAB-WARNING is not a check line
+      LAB-CHECK pass first
+      LAB-RESULT pass
+      """
+    #expect(
+      CheckOutputParser.warnings(in: output) == [
+        "CoffeeData.swift:122: capture of 'self' in a '@Sendable' closure [#SendableClosureCaptures]",
+        "is not a check line",
+      ])
+    #expect(CheckOutputParser.checkLines(in: output).count == 1)
+    #expect(CheckOutputParser.warnings(in: "LAB-RESULT pass").isEmpty)
+  }
+
   @Test("A crash is reported in the runtime's words")
   func findsCrashReason() {
     let output = """

@@ -110,7 +110,7 @@ struct ExerciseScaffold {
     }
     try save(readme(exercise), to: "\(starter)/README.md")
     try save(
-      checkSource(exercise, chained: plan.track.chain != nil),
+      checkSource(exercise),
       to: "Checks/\(exercise.id)/main.swift")
     try Data(updated.utf8).write(to: metadataURL)
   }
@@ -219,7 +219,7 @@ struct ExerciseScaffold {
     """
   }
 
-  func checkSource(_ exercise: ExerciseCatalog.Exercise, chained: Bool) -> String {
+  func checkSource(_ exercise: ExerciseCatalog.Exercise) -> String {
     let check = exercise.checks[0]
     return """
       // The checks of \(exercise.id): \(exercise.title).
@@ -227,7 +227,7 @@ struct ExerciseScaffold {
 
       @testable import \(exercise.module)
 
-      \(chained ? "SerialPool.install()\n" : "")let suite = CheckSuite()
+      let suite = CheckSuite()
 
       suite.check(\(jsonString(check))) {
         // Run the learner's code and return .pass, .fail("what was found") or .expect(...).

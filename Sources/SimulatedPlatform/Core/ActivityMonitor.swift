@@ -21,6 +21,12 @@ public final class ActivityMonitor: Sendable {
   /// as `waitUntilStill()` counts them; always 0 when `countsRuntimeJobs` is false.
   public static var runtimeJobsInFlight: Int { InFlightWork.runtimeJobs }
 
+  /// Whether a job of Swift's global executor is queued or running right now. Unlike
+  /// `runtimeJobsInFlight`, a job stops counting here as soon as it returns, without waiting for
+  /// the main queue: a check that holds the main queue can still tell that nothing but the main
+  /// queue is left to run. Always false when `countsRuntimeJobs` is false.
+  public static var globalExecutorIsBusy: Bool { InFlightWork.jobsOnGlobalExecutor > 0 }
+
   /// How many platform operations have started and not yet finished.
   public var inFlight: Int { InFlightWork.platformWork(of: id) }
 

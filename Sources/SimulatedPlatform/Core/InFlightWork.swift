@@ -14,6 +14,8 @@ import Foundation
 enum InFlightWork {
   private struct State {
     var runtimeJobs = 0
+    /// The jobs queued or running on the global executor: counted down as soon as each returns.
+    var jobsOnGlobalExecutor = 0
     var platformWork: [ObjectIdentifier: Int] = [:]
     var stillnessWaiters: [ObjectIdentifier: [CheckedContinuation<Void, Never>]] = [:]
     var platformIdleWaiters: [ObjectIdentifier: [CheckedContinuation<Void, Never>]] = [:]
@@ -39,6 +41,8 @@ enum InFlightWork {
   /// How many runtime jobs are queued or running.
   static var runtimeJobs: Int { state.withLock { $0.runtimeJobs } }
 
+  static var jobsOnGlobalExecutor: Int { state.withLock { $0.jobsOnGlobalExecutor } }
+
   static func platformWork(of platform: ObjectIdentifier) -> Int {
     state.withLock { $0.platformWork[platform, default: 0] }
   }
@@ -63,7 +67,14 @@ enum InFlightWork {
   }
 
   static func jobEnqueued() {
-    state.withLock { $0.runtimeJobs += 1 }
+    state.withLock {
+      $0.runtimeJobs += 1
+      $0.jobsOnGlobalExecutor += 1
+    }
+  }
+
+  static func jobReturned() {
+    state.withLock { $0.jobsOnGlobalExecutor -= 1 }
   }
 
   static func jobFinished() {
@@ -162,6 +173,7 @@ enum RuntimeJobCounter {
     InFlightWork.jobEnqueued()
     globalJobs.async {
       job.runSynchronously(on: genericExecutor)
+      InFlightWork.jobReturned()
       // The main queue runs blocks in the order they were queued: this one runs after every
       // main-queue block and main-actor job the job queued.
       DispatchQueue.main.async { InFlightWork.jobFinished() }

@@ -1,6 +1,8 @@
 /// The stand-in for Combine's `@Published`: every assignment is recorded by the enclosing
 /// object's `objectWillChange`, with the queue it was made on. `didSet` observers work as with
-/// the real wrapper and run after the value is stored.
+/// the real wrapper and run after the value is stored. Reads made off the main queue are
+/// recorded too: published state belongs to the main queue, and a read elsewhere races with its
+/// writes.
 @propertyWrapper
 public struct Published<Value> {
   private var value: Value
@@ -22,7 +24,10 @@ public struct Published<Value> {
     wrapped wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,
     storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
   ) -> Value {
-    get { object[keyPath: storageKeyPath].value }
+    get {
+      object.objectWillChange.recordRead(property: propertyName(wrappedKeyPath))
+      return object[keyPath: storageKeyPath].value
+    }
     set {
       object.objectWillChange.record(property: propertyName(wrappedKeyPath))
       object[keyPath: storageKeyPath].value = newValue
@@ -30,9 +35,12 @@ public struct Published<Value> {
     }
   }
 
-  /// `\CoffeeData.currentDrinks` becomes `currentDrinks`.
+  /// `\CoffeeData.currentDrinks` becomes `currentDrinks`. Where the runtime cannot name the
+  /// property (Linux describes a wrapped property's key path as `<computed 0x… (Type)>`), the
+  /// name is its type's: `the published [Drink]`.
   private static func propertyName(_ keyPath: AnyKeyPath) -> String {
     let path = String(describing: keyPath)
+    guard !path.contains("<computed") else { return "the published \(Value.self)" }
     return path.split(separator: ".").last.map(String.init) ?? path
   }
 }

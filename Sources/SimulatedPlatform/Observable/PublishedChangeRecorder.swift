@@ -2,7 +2,19 @@ import Foundation
 
 /// Records every change of a `@Published` property, and flags the ones made off the main
 /// queue, the way SwiftUI warns "Publishing changes from background threads is not allowed".
+/// It also records every read of a published property made off the main queue: main-queue state
+/// read off main, a data race with the main queue's writes that no UI framework reports.
 public final class PublishedChangeRecorder: Sendable {
+  /// One read of a published property made off the main queue.
+  public struct OffMainRead: Hashable, Sendable, CustomStringConvertible {
+    /// The property, such as `currentDrinks`.
+    public let property: String
+    /// Where the read was made.
+    public let context: ExecutionContext
+
+    public var description: String { "main-queue state read off main: \(property) on \(context)" }
+  }
+
   /// One change of a published property.
   public struct Change: Hashable, Sendable {
     /// The property, such as `currentDrinks`.
@@ -14,6 +26,7 @@ public final class PublishedChangeRecorder: Sendable {
   }
 
   private let changes = Locked<[Change]>([])
+  private let reads = Locked<[OffMainRead]>([])
   private let log: EventLog
   private let checkpoints: Checkpoints
 
@@ -27,6 +40,15 @@ public final class PublishedChangeRecorder: Sendable {
 
   /// The changes made off the main queue.
   public var offMainQueue: [Change] { all.filter(\.isOffMainQueue) }
+
+  /// Every read of a published property made off the main queue so far, in order.
+  public var readsOffMainQueue: [OffMainRead] { reads.withLock { $0 } }
+
+  func recordRead(property: String) {
+    guard !ExecutionContext.isOnMainQueue else { return }
+    let read = OffMainRead(property: property, context: .current)
+    reads.withLock { $0.append(read) }
+  }
 
   func record(property: String) {
     let context = ExecutionContext.current

@@ -1,0 +1,55 @@
+import Foundation
+import RaceLab
+
+/// The learner's concurrency warnings, in the exercise's own language mode: the Swift 5 mode
+/// steps build quietly (minimal checking), yet what the compiler would say with complete checking
+/// is the lesson. The check executable type-checks the learner's files with
+/// `-strict-concurrency=complete` and prints each warning as
+///
+///     LAB-WARNING <file>:<line>: <message> [#Group]
+///
+/// which `lab check` shows above the verdict.
+public enum CompilerWarnings {
+  /// The warnings of the exercise's sources type-checked as module `moduleName` in the Swift
+  /// `languageMode` mode with complete concurrency checking. (`-typecheck` skips the checks of
+  /// region-based isolation, which need SIL; in the Swift 5 mode they are not errors anyway.)
+  public static func warnings(
+    of sources: ExerciseSources, moduleName: String, languageMode: Int = 5
+  ) throws -> [CompilerDiagnostic] {
+    try CompilerDiagnostics.diagnostics(
+      compiling: [
+        "-typecheck", "-swift-version", "\(languageMode)", "-strict-concurrency=complete",
+        "-module-name", moduleName, "-I", CompilerChecks.builtModules.path,
+      ] + CompilerDiagnostics.diagnosticFormat + CompilerChecks.files(of: sources)
+    ).filter { $0.severity == .warning }
+  }
+
+  /// Prints the learner's warnings in `files` as `LAB-WARNING` lines, for `lab` to show. A
+  /// compiler that cannot run prints nothing: the checks still decide.
+  public static func show(moduleName: String, files: [String], languageMode: Int = 5) {
+    guard let sources = try? ExerciseSources(),
+      let warnings = try? self.warnings(
+        of: sources, moduleName: moduleName, languageMode: languageMode)
+    else { return }
+    for warning in warnings where files.contains(warning.fileName) {
+      print("LAB-WARNING \(line(for: warning))")
+    }
+    fflush(nil)
+  }
+
+  /// `HealthKitController.swift:12: <message> [#Group]`.
+  public static func line(for warning: CompilerDiagnostic) -> String {
+    "\(warning.fileName):\(warning.line): \(warning.message)"
+      + (warning.group.map { " [#\($0)]" } ?? "")
+  }
+
+  /// Calls of deprecated declarations in `file`, such as the completion-handler shims: the
+  /// group `DeprecatedDeclaration`, matched by group, never by wording.
+  public static func deprecatedCalls(
+    in file: String, of sources: ExerciseSources, moduleName: String, languageMode: Int = 5
+  ) throws -> [CompilerDiagnostic] {
+    try warnings(of: sources, moduleName: moduleName, languageMode: languageMode).filter {
+      $0.fileName == file && $0.group == "DeprecatedDeclaration"
+    }
+  }
+}
