@@ -24,24 +24,27 @@ suite.check("save(drink:) is async") {
     "save(drink:) is still synchronous: mark it async and await the store's async save")
 }
 
-suite.check("the sample is in the health store when save(drink:) returns") {
+suite.check("save(drink:) returns only once the health store has answered") {
   let platform = try SimulatedPlatform()
   let driver = CoffeeStep01.LabDriver.launch(on: platform)
   try await platform.settle(driver)
   let controller = driver.app.model.healthKitController
   let drink = Drink(mgCaffeine: 64, onDate: platform.clock.now)
-  let (returned, looked) = (Gate(), Gate())
+  let (returned, looked, answered) = (Gate(), Gate(), Gate())
   // Hold the store's answer until the check has looked, or until save(drink:) can only be
-  // waiting for it. A save that awaits the store cannot return before the answer, so only a
-  // wrong answer returns while it is held. No clock decides.
+  // waiting for it. A save that awaits the store cannot return before the answer reaches it, so
+  // only a wrong answer returns while it is held. (The store keeps the sample before it answers,
+  // as HealthKit does, so the check asks whether the answer had come, not whether the sample is
+  // there.) No clock decides.
   platform.checkpoints.install(at: .healthCallbackDelivering(.save)) {
     Hold.untilLookedOrWaiting(looked: looked, returned: returned)
+    answered.open()
   }
   await Task.detached {
     await controller.save(drink: drink)
     returned.open()
   }.value
-  let saved = platform.healthStore.samples.contains { $0.syncIdentifier == drink.uuid }
+  let saved = answered.isOpen
   looked.open()
   platform.checkpoints.remove(at: .healthCallbackDelivering(.save))
   try await platform.settle(driver)

@@ -26,29 +26,28 @@ suite.check("three overlapping loads add each new sample once") {
   platform.healthStore.addSampleFromAnotherDevice(
     mgCaffeine: 47, date: now.addingTimeInterval(-30 * 60))
 
-  // The first query answers at once. Just before the second one answers, another device adds a
-  // sample, and that answer is held until a third query is issued too, or until every load is
-  // provably waiting (all started, nothing left to run on the global executor): loads that each
-  // wait for the previous one never issue it meanwhile; loads that both waited for the first one
-  // and then started together both read the anchor it left. No clock decides.
+  // As the first query answers (the store has computed its answer: HealthKit answers with
+  // what it held when it ran the query), another device adds a sample, which every later query
+  // from the first one's anchor returns. The second answer is held until a third query is
+  // issued too, or until every load is provably waiting (all started, nothing left to run on the
+  // global executor): loads that each wait for the previous one never issue it meanwhile; loads
+  // that both waited for the first one and then started together both read the anchor it left,
+  // and both bring the new sample. No clock decides.
   let queries = Counter()
-  let secondSampleAdded = Gate()
   let thirdQueryIssued = Gate()
   let allStarted = Gate()
   platform.checkpoints.install(at: .healthCallbackDelivering(.query)) {
     switch queries.increment() {
-    case 2:
+    case 1:
       platform.healthStore.addSampleFromAnotherDevice(
         mgCaffeine: 64, date: now.addingTimeInterval(-20 * 60))
-      secondSampleAdded.open()
+    case 2:
       while !thirdQueryIssued.isOpen
         && !(allStarted.isOpen && !ActivityMonitor.globalExecutorIsBusy)
       {
         usleep(200)
       }
     case 3:
-      // Counted after the second, which adds its sample without waiting for anything.
-      while !secondSampleAdded.isOpen { usleep(200) }
       thirdQueryIssued.open()
     default:
       break
@@ -93,11 +92,12 @@ suite.check("a load started as an earlier one ends still waits its turn") {
   platform.checkpoints.install(at: .healthCallbackDelivering(.query)) {
     switch queries.increment() {
     case 1:
+      // Added once the first answer is computed: every later query from its anchor returns it.
+      platform.healthStore.addSampleFromAnotherDevice(
+        mgCaffeine: 64, date: now.addingTimeInterval(-20 * 60))
       firstQueried.open()
       untilWaiting(secondStarted)
     case 2:
-      platform.healthStore.addSampleFromAnotherDevice(
-        mgCaffeine: 64, date: now.addingTimeInterval(-20 * 60))
       untilWaiting(thirdStarted, or: thirdQueried)
     case 3: thirdQueried.open()
     default: break
