@@ -14,7 +14,13 @@ struct StressSummary {
     lines.append(
       "  \(report.variant): \(report.iterations) iterations in \(String(format: "%.1f", report.elapsed)) s"
         + (report.stoppedAtTimeBudget ? " (stopped at the time budget)" : "")
-        + ", \(report.findings.count) findings")
+        + ", \(report.findings.count) findings, scheduler \(report.scheduler)")
+    if let measure = report.pctMeasure, let bound = report.pctLowerBound {
+      lines.append(
+        "    PCT: at most n = \(measure.threads) threads and k = \(measure.steps) steps per iteration, "
+          + "d = \(measure.depth): lower bound 1/(n·k^(d−1)) = \(String(format: "%.3f%%", 100 * bound)) per iteration; "
+          + "\(measure.safetyNetReleases) waits ended at the safety net")
+    }
     for invariant in Stress.Invariant.allCases {
       let count = Set(report.findings.filter { $0.invariant == invariant }.map(\.seed)).count
       guard count > 0 else { continue }
@@ -29,8 +35,11 @@ struct StressSummary {
         report.firstDetection[entry.id].map {
           "first at iteration \($0.iteration), \(String(format: "%.2f", $0.seconds)) s"
         } ?? ""
+      let bound = report.pctLowerBound.map {
+        String(format: ", PCT bound %.3f%%", 100 * $0)
+      } ?? ""
       lines.append(
-        "      → \(entry.id.padding(toLength: 32, withPad: " ", startingAt: 0)) \(count) iterations (\(rate(count))), \(first)"
+        "      → \(entry.id.padding(toLength: 32, withPad: " ", startingAt: 0)) \(count) iterations (\(rate(count))), \(first)\(bound)"
       )
     }
     let untied = report.findings.filter { $0.entryID == nil }
