@@ -3,9 +3,11 @@ import Foundation
 /// What `coffee-bench` measures, from its command line.
 struct BenchOptions {
   var drinkCounts = [10, 100, 1_000, 10_000]
-  var repeats = 15
+  var repeats = 11
   /// The simulated disk's write latency, in seconds.
   var diskLatency: TimeInterval = 0.005
+  /// How many complications the watch face shows (each change of the list reloads each one).
+  var complications = 1
   var hops = 200_000
   var stressIterations = 100
   var out = ".build-bench"
@@ -21,8 +23,9 @@ struct BenchOptions {
 
     Options:
       --drinks N,N,...       Saved drink counts to launch with (default: 10,100,1000,10000)
-      --repeats N            Rounds per variant and drink count (default: 15)
+      --repeats N            Rounds per variant and drink count (default: 11)
       --disk-latency MS      The simulated disk's write latency in ms (default: 5)
+      --complications N      Complications on the watch face, 0 or more (default: 1)
       --hops N               Hops per hop-cost figure (default: 200000)
       --stress-iterations N  Stress iterations per variant and scheduler (default: 100)
       --out DIR              Where bench.json and bench.svg go (default: .build-bench)
@@ -61,6 +64,12 @@ struct BenchOptions {
         throw BenchUsageError("--disk-latency takes milliseconds from 0 to 1000, not '\(text)'")
       }
       diskLatency = milliseconds / 1_000
+    }
+    if let text = try value("--complications") {
+      guard let count = Int(text), (0...8).contains(count) else {
+        throw BenchUsageError("--complications takes a count from 0 to 8, not '\(text)'")
+      }
+      complications = count
     }
     hops = try positive("--hops") ?? hops
     stressIterations = try positive("--stress-iterations") ?? stressIterations

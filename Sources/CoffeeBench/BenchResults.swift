@@ -65,6 +65,7 @@ struct BenchResults: Codable {
 
   let build: String
   let diskLatencySeconds: Double
+  let complications: Int
   let repeats: Int
   let mainQueue: [MainQueueRow]
   let hops: [Hop]
@@ -85,6 +86,7 @@ struct BenchResults: Codable {
   ) {
     build = Self.buildConfiguration
     diskLatencySeconds = options.diskLatency
+    complications = options.complications
     repeats = options.repeats
     self.mainQueue = mainQueue.map {
       MainQueueRow(

@@ -6,12 +6,14 @@ enum BenchTable {
     var lines: [String] = []
     lines.append(
       "coffee-bench: \(results.build) build, simulated disk write latency "
-        + "\(DurationText.text(results.diskLatencySeconds)), \(results.repeats) rounds per variant "
-        + "and drink count, rounds alternating; ratio = before ÷ after, measured in this run")
+        + "\(DurationText.text(results.diskLatencySeconds)), \(results.complications) complications, "
+        + "\(results.repeats) rounds per variant and drink count, rounds alternating; "
+        + "ratio = before ÷ after, measured in this run")
     lines.append("")
     lines.append("Main queue blocked (p50 / p99)")
     let header =
-      pad("drinks", 8) + pad("figure", 34) + pad("before", 22) + pad("after", 22) + "ratio p50 / p99"
+      pad("drinks", 8) + pad("figure", 34) + pad("before", 22) + pad("after", 22)
+      + "ratio p50 / p99"
     lines.append(header)
     for row in results.mainQueue {
       let figures: [(String, BenchResults.Comparison)] = [

@@ -25,7 +25,8 @@ struct CoffeeBench {
       print("written: \(out.path)/bench.json, \(out.path)/bench.svg")
       exit(0)
     } catch let error as BenchUsageError {
-      FileHandle.standardError.write(Data("coffee-bench: \(error). Run 'coffee-bench --help'.\n".utf8))
+      FileHandle.standardError.write(
+        Data("coffee-bench: \(error). Run 'coffee-bench --help'.\n".utf8))
       exit(2)
     } catch {
       FileHandle.standardError.write(Data("coffee-bench: \(error)\n".utf8))
@@ -42,7 +43,8 @@ struct CoffeeBench {
     progress("coffee-bench: measuring (progress on standard error, the table at the end)")
     let mainQueue = try await MainQueueBench.run(
       drinkCounts: options.drinkCounts, repeats: options.repeats,
-      diskLatency: options.diskLatency, progress: progress)
+      diskLatency: options.diskLatency, complications: options.complications,
+      progress: progress)
     let hops = await HopCosts.run(hops: options.hops)
     progress("  hop costs done")
     let detection = try await DetectionPower.run(

@@ -20,7 +20,8 @@ enum DetectionPower {
         seed: 1, iterations: iterations, timeBudget: 600, scheduler: scheduler)
       let before = try await Stress.run(on: .before, configuration: configuration)
       let after = try await Stress.run(on: .after, configuration: configuration)
-      progress("  stress with the \(scheduler) scheduler: \(iterations) iterations per variant done")
+      progress(
+        "  stress with the \(scheduler) scheduler: \(iterations) iterations per variant done")
       runs.append(Run(scheduler: scheduler, before: before, after: after))
     }
     return runs

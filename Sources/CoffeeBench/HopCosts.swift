@@ -95,7 +95,8 @@ private actor Counter {
     count += 1
   }
 
-  /// Awaits an async method of this very actor `times` times: no hop is needed, the task stays.
+  /// Awaits an async method of this very actor `times` times, from the actor: the callee is
+  /// isolated to the actor the task is already on.
   func awaitSelf(times: Int) async -> Double {
     let start = monotonicSeconds()
     for _ in 0..<times { await incrementLater() }

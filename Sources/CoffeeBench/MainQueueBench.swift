@@ -29,7 +29,7 @@ enum MainQueueBench {
   /// Runs `repeats` rounds per drink count; in each round both variants run, in an order that
   /// alternates from round to round, so that neither always runs on a warmer machine.
   static func run(
-    drinkCounts: [Int], repeats: Int, diskLatency: TimeInterval,
+    drinkCounts: [Int], repeats: Int, diskLatency: TimeInterval, complications: Int,
     progress: (String) -> Void
   ) async throws -> [Row] {
     var rows: [Row] = []
@@ -40,7 +40,8 @@ enum MainQueueBench {
         let order: [Variant] = round.isMultiple(of: 2) ? [.before, .after] : [.after, .before]
         for variant in order {
           let sample = try await measure(
-            variant, savedDrinks: saved, diskLatency: diskLatency, seed: UInt64(round + 1))
+            variant, savedDrinks: saved, diskLatency: diskLatency, complications: complications,
+            seed: UInt64(round + 1))
           if variant == .before {
             row.before.append(sample)
           } else {
@@ -63,9 +64,12 @@ enum MainQueueBench {
   /// One round on one variant: a launch with `savedDrinks` on disk, another device's samples
   /// merged, a drink added, a background refresh that saves.
   private static func measure(
-    _ variant: Variant, savedDrinks: Data, diskLatency: TimeInterval, seed: UInt64
+    _ variant: Variant, savedDrinks: Data, diskLatency: TimeInterval, complications: Int,
+    seed: UInt64
   ) async throws -> Sample {
-    let platform = try SimulatedPlatform(configuration: .init(seed: seed))
+    let faces = (0..<complications).map { Complication(family: "circular \($0 + 1)") }
+    let platform = try SimulatedPlatform(
+      configuration: .init(seed: seed, activeComplications: faces))
     try platform.documents.seed(savedDrinks, asFileNamed: "CoffeeTracker.plist")
     platform.documents.writeLatency = .fixed(diskLatency)
     let fileIO = MainQueueFileIO(on: platform)

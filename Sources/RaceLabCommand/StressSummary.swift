@@ -35,9 +35,10 @@ struct StressSummary {
         report.firstDetection[entry.id].map {
           "first at iteration \($0.iteration), \(String(format: "%.2f", $0.seconds)) s"
         } ?? ""
-      let bound = report.pctLowerBound.map {
-        String(format: ", PCT bound %.3f%%", 100 * $0)
-      } ?? ""
+      let bound =
+        report.pctLowerBound.map {
+          String(format: ", PCT bound %.3f%%", 100 * $0)
+        } ?? ""
       lines.append(
         "      → \(entry.id.padding(toLength: 32, withPad: " ", startingAt: 0)) \(count) iterations (\(rate(count))), \(first)\(bound)"
       )
