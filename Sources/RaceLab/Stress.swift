@@ -282,9 +282,6 @@ public enum Stress {
         case ..<0.3:
           otherDeviceAdds()
         case ..<0.75:
-          // Half the refreshes have something new to bring: a refresh that changes the model
-          // is the one that saves.
-          if Bool.random(using: &random) { otherDeviceAdds() }
           platform.runtime.deliverBackgroundRefresh()
         case ..<0.92:
           try await platform.settle(driver)
