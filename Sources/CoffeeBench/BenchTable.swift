@@ -6,7 +6,7 @@ enum BenchTable {
     var lines: [String] = []
     lines.append(
       "coffee-bench: \(results.build) build, simulated disk write latency "
-        + "\(DurationText.text(results.diskLatencySeconds)), \(results.complications) complications, "
+        + "\(DurationText.text(results.diskLatencySeconds)), complications on the face: \(results.complications), "
         + "\(results.repeats) rounds per variant and drink count, rounds alternating; "
         + "ratio = before ÷ after, measured in this run")
     lines.append("")
