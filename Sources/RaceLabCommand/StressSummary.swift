@@ -6,6 +6,14 @@ import RaceLab
 struct StressSummary {
   let report: Stress.Report
 
+  /// What `race-lab stress` needs besides the seed to run an iteration the same way again.
+  private var schedulerFlags: String {
+    switch report.scheduler {
+    case .random: ""
+    case .pct(let depth, let steps): " --scheduler pct --depth \(depth) --steps \(steps)"
+    }
+  }
+
   var text: String {
     var lines: [String] = []
     let rate = { (count: Int) in
@@ -48,7 +56,7 @@ struct StressSummary {
       lines.append("    findings no platform record ties to a catalog entry: \(untied.count)")
     }
     for finding in report.findings.prefix(8) {
-      lines.append("    --seed \(finding.seed) --iterations 1: \(finding)")
+      lines.append("    --seed \(finding.seed) --iterations 1\(schedulerFlags): \(finding)")
     }
     if report.findings.count > 8 { lines.append("    ... and \(report.findings.count - 8) more") }
     if !report.findings.isEmpty { lines.append("    seeds: \(Stress.replayCaveat)") }
