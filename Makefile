@@ -13,7 +13,7 @@ BIN = $$($(SWIFT) build --show-bin-path)
 TSAN_BIN = $$($(SWIFT) build --sanitize=thread --scratch-path $(TSAN_SCRATCH) --show-bin-path)
 
 .PHONY: help build test test-under-load demo lint format clean race race-tsan-after diagnose docs \
-	lab verify-solutions verify-starters verify-wrong-answers check-editor
+	lab bench verify-solutions verify-starters verify-wrong-answers check-editor
 
 help: ## List the targets
 	@echo "Swift Concurrency Lab: Apple's Coffee Tracker, before and after Swift concurrency."
@@ -48,6 +48,14 @@ race: ## The race lab: replays, stress, ThreadSanitizer on both variants, one re
 	$(SWIFT) build --product race-lab
 	$(SWIFT) build --sanitize=thread --scratch-path $(TSAN_SCRATCH) --product race-lab
 	$(BIN)/race-lab report --tsan-binary $(TSAN_BIN)/race-lab
+
+# The build `make bench` measures: debug by default (already built for the tests);
+# BENCH_CONFIG=release measures optimized code after a release build of its own.
+BENCH_CONFIG ?= debug
+
+bench: ## Before against after in figures: main queue, hop costs, detection power (ARGS="--help")
+	$(SWIFT) build -c $(BENCH_CONFIG) --product coffee-bench
+	$$($(SWIFT) build -c $(BENCH_CONFIG) --show-bin-path)/coffee-bench $(ARGS)
 
 race-tsan-after: ## The after variant's stress under ThreadSanitizer; fails on any report
 	$(SWIFT) build --sanitize=thread --scratch-path $(TSAN_SCRATCH) --product race-lab

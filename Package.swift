@@ -17,6 +17,7 @@ let package = Package(
     .executable(name: "coffee-demo", targets: ["CoffeeDemo"]),
     .executable(name: "race-lab", targets: ["RaceLabCommand"]),
     .executable(name: "lab", targets: ["Lab"]),
+    .executable(name: "coffee-bench", targets: ["CoffeeBench"]),
     .executable(name: "editor-check", targets: ["EditorCheck"]),
     // What the exercises import, offered to Exercises/Package.swift: the package editors open.
     .library(name: "CoffeeDomain", targets: ["CoffeeDomain"]),
@@ -75,6 +76,11 @@ let package = Package(
     // Proves that editors understand the exercises: drives sourcekit-lsp on Exercises/.
     .executableTarget(name: "EditorCheck", swiftSettings: swift6),
     .executableTarget(name: "CoffeeDemo", dependencies: ["CoffeeScenarios"], swiftSettings: swift6),
+    // `make bench`: the figures an instructor quotes, before against after, in one process.
+    .executableTarget(
+      name: "CoffeeBench",
+      dependencies: ["CoffeeDomain", "SimulatedPlatform", "CoffeeScenarios", "RaceLab"],
+      swiftSettings: swift6),
     .testTarget(name: "LabKitTests", dependencies: ["LabKit"], swiftSettings: swift6),
     .testTarget(name: "KataSupportTests", dependencies: ["KataSupport"], swiftSettings: swift6),
     .testTarget(name: "CoffeeDomainTests", dependencies: ["CoffeeDomain"], swiftSettings: swift6),

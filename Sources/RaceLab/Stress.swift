@@ -23,16 +23,35 @@ public enum Stress {
     public var minimumIterations: Int
     /// How many actions each iteration fires.
     public var actionsPerIteration: Int
+    /// Who decides which thread goes next at the platform's checkpoints.
+    public var scheduler: Scheduler
 
     public init(
       seed: UInt64 = 1, iterations: Int = 200, timeBudget: TimeInterval = 60,
-      minimumIterations: Int = 0, actionsPerIteration: Int = 8
+      minimumIterations: Int = 0, actionsPerIteration: Int = 12, scheduler: Scheduler = .random
     ) {
       self.seed = seed
       self.iterations = iterations
       self.timeBudget = timeBudget
       self.minimumIterations = minimumIterations
       self.actionsPerIteration = actionsPerIteration
+      self.scheduler = scheduler
+    }
+  }
+
+  /// Who decides the order of the threads at the platform's checkpoints.
+  public enum Scheduler: Sendable, Hashable, CustomStringConvertible {
+    /// Nobody: the operating system, with the seeded jittered latencies.
+    case random
+    /// A `PCTScheduler` of this depth, seeded with the iteration's seed, its d − 1 change
+    /// points spread over `expectedSteps` steps.
+    case pct(depth: Int, expectedSteps: Int = PCTScheduler.defaultExpectedSteps)
+
+    public var description: String {
+      switch self {
+      case .random: "random"
+      case .pct(let depth, _): "pct (depth \(depth))"
+      }
     }
   }
 
@@ -90,6 +109,18 @@ public enum Stress {
     /// For each catalog entry found at least once: the iteration (1-based) and the seconds into
     /// the run of its first detection.
     public let firstDetection: [String: (iteration: Int, seconds: TimeInterval)]
+    /// The scheduler the run used.
+    public let scheduler: Scheduler
+    /// Under PCT: the most threads and steps an iteration had, for the bound 1/(n·k^(d−1)),
+    /// and how many waits ended at the safety net.
+    public let pctMeasure: PCTScheduler.Measure?
+
+    /// PCT's lower bound per iteration for the run's largest n and k; nil without PCT.
+    public var pctLowerBound: Double? {
+      pctMeasure.map {
+        PCTScheduler.lowerBound(threads: $0.threads, steps: $0.steps, depth: $0.depth)
+      }
+    }
 
     /// How many iterations showed `entryID`.
     public func detections(of entryID: String) -> Int {
@@ -107,6 +138,7 @@ public enum Stress {
     var firstDetection: [String: (iteration: Int, seconds: TimeInterval)] = [:]
     var iteration = 0
     var stoppedAtTimeBudget = false
+    var pctMeasure: PCTScheduler.Measure?
     while iteration < configuration.iterations {
       if iteration >= configuration.minimumIterations,
         Date().timeIntervalSince(start) > configuration.timeBudget
@@ -116,8 +148,16 @@ public enum Stress {
       }
       iteration += 1
       let seed = configuration.seed &+ UInt64(iteration - 1)
-      let found = try await runIteration(
-        on: variant, seed: seed, actions: configuration.actionsPerIteration)
+      let (found, measure) = try await runMeasuredIteration(
+        on: variant, seed: seed, actions: configuration.actionsPerIteration,
+        scheduler: configuration.scheduler)
+      if let measure {
+        var largest = pctMeasure ?? measure
+        largest.threads = max(largest.threads, measure.threads)
+        largest.steps = max(largest.steps, measure.steps)
+        if pctMeasure != nil { largest.safetyNetReleases += measure.safetyNetReleases }
+        pctMeasure = largest
+      }
       for finding in found {
         if let id = finding.entryID, firstDetection[id] == nil {
           firstDetection[id] = (iteration, Date().timeIntervalSince(start))
@@ -128,30 +168,45 @@ public enum Stress {
     }
     return Report(
       variant: variant.name, iterations: iteration, elapsed: Date().timeIntervalSince(start),
-      stoppedAtTimeBudget: stoppedAtTimeBudget, findings: findings, firstDetection: firstDetection)
+      stoppedAtTimeBudget: stoppedAtTimeBudget, findings: findings, firstDetection: firstDetection,
+      scheduler: configuration.scheduler, pctMeasure: pctMeasure)
   }
 
   /// Runs the iteration of `finding`'s seed `times` more times; returns how many broke the same
   /// invariant again. A measurement of how far a seed replays a finding, not a verdict.
   public static func confirm(
     _ finding: Finding, on variant: Variant, times: Int,
-    actions: Int = Configuration().actionsPerIteration
+    actions: Int = Configuration().actionsPerIteration, scheduler: Scheduler = .random
   ) async throws -> Int {
     var reproduced = 0
     for _ in 0..<times {
-      let found = try await runIteration(on: variant, seed: finding.seed, actions: actions)
+      let found = try await runIteration(
+        on: variant, seed: finding.seed, actions: actions, scheduler: scheduler)
       if found.contains(where: { $0.invariant == finding.invariant }) { reproduced += 1 }
     }
     return reproduced
   }
 
   /// One iteration: a new watch, a launch, random actions, then the invariants.
-  public static func runIteration(on variant: Variant, seed: UInt64, actions: Int) async throws
-    -> [Finding]
-  {
+  public static func runIteration(
+    on variant: Variant, seed: UInt64, actions: Int, scheduler: Scheduler = .random
+  ) async throws -> [Finding] {
+    try await runMeasuredIteration(on: variant, seed: seed, actions: actions, scheduler: scheduler)
+      .findings
+  }
+
+  /// One iteration, and what the PCT scheduler measured in it (nil without PCT).
+  static func runMeasuredIteration(
+    on variant: Variant, seed: UInt64, actions: Int, scheduler: Scheduler
+  ) async throws -> (findings: [Finding], pct: PCTScheduler.Measure?) {
     var random = SeededGenerator(seed: seed)
     let platform = try SimulatedPlatform(configuration: .init(seed: seed))
-    let healthAvailable = Double.random(in: 0..<1, using: &random) >= 0.1
+    var pct: PCTScheduler?
+    if case .pct(let depth, let expectedSteps) = scheduler {
+      pct = PCTScheduler(seed: seed, depth: depth, expectedSteps: expectedSteps)
+      pct?.install(on: platform)
+    }
+    let healthAvailable = Double.random(in: 0..<1, using: &random) >= 0.15
     platform.healthStore.configure {
       $0.isHealthDataAvailable = healthAvailable
       $0.latency = .jittered(0...0.002)
@@ -160,8 +215,8 @@ public enum Stress {
     // Authorization, drawn per iteration: granted mostly, sometimes denied, sometimes failing
     // with an error. Another device's samples reach the app only when it may read them.
     let authorizationRoll = Double.random(in: 0..<1, using: &random)
-    let authorizationFails = authorizationRoll < 0.08
-    let authorizationDenied = !authorizationFails && authorizationRoll < 0.16
+    let authorizationFails = authorizationRoll < 0.1
+    let authorizationDenied = !authorizationFails && authorizationRoll < 0.2
     platform.healthStore.configure {
       $0.failsAuthorization = authorizationFails
       $0.grantsAuthorization = !authorizationDenied
@@ -224,11 +279,11 @@ public enum Stress {
         }
       } else {
         switch roll {
-        case ..<0.25:
+        case ..<0.3:
           otherDeviceAdds()
-        case ..<0.7:
+        case ..<0.75:
           platform.runtime.deliverBackgroundRefresh()
-        case ..<0.9:
+        case ..<0.92:
           try await platform.settle(driver)
           state = .active
           platform.runtime.setApplicationState(.active)
@@ -268,10 +323,11 @@ public enum Stress {
     platform.runtime.resume()
     driver.loadNewDataFromHealthKit { _ in }
     try await platform.settle(driver)
-    return check(
+    let findings = check(
       Snapshot(of: driver, on: platform), events: platform.events.all,
       expectedDrinks: expectedDrinks, authorizationAnswers: authorizationAnswers,
       authorizationCannotSucceed: !healthAvailable || authorizationFails, seed: seed)
+    return (findings, pct?.measure)
   }
 
   /// The invariants, each tied to a catalog entry only on the evidence of the platform's

@@ -22,8 +22,13 @@ struct RaceLabCommand {
           --seed N            The first iteration's seed (default: 1); failures print theirs.
           --iterations N      Iterations per variant (default: 200)
           --time SECONDS      Time budget per variant (default: 60)
+          --actions N         Actions per iteration (default: 12)
           --quiet             No progress lines.
           --confirm K         Run each finding's seed K more times; print how often it recurs.
+          --scheduler S       random (the system's order, seeded latencies; the default) or
+                              pct (seeded priorities with d - 1 change points at checkpoints)
+          --depth D           The bug depth PCT targets (default: 2)
+          --steps K           The steps PCT spreads its change points over (default: 60)
           --mark-iterations   A line on standard error after each iteration (for `report`, to
                               cut a ThreadSanitizer log into iterations).
       report [options]        Everything `make race` prints: replays, stress, ThreadSanitizer.
@@ -164,18 +169,24 @@ struct RaceLabCommand {
       try arguments.number("--iterations", as: Int.self) ?? configuration.iterations
     configuration.timeBudget =
       try arguments.number("--time", as: Double.self) ?? configuration.timeBudget
+    configuration.actionsPerIteration =
+      try arguments.number("--actions", as: Int.self) ?? configuration.actionsPerIteration
+    guard configuration.actionsPerIteration >= 1 else {
+      throw UsageError("--actions takes a count of 1 or more")
+    }
     let quiet = arguments.flag("--quiet")
     // For `race-lab report`: a line on standard error after each iteration, which cuts a
     // ThreadSanitizer log into iterations.
     let markIterations = arguments.flag("--mark-iterations")
     let confirmations = try arguments.number("--confirm", as: Int.self) ?? 0
     guard confirmations >= 0 else { throw UsageError("--confirm takes a count of runs, 0 or more") }
+    configuration.scheduler = try scheduler(from: &arguments)
     _ = try arguments.positional()
 
     var succeeded = true
     for variant in variants {
       print(
-        "stress \(variant): up to \(configuration.iterations) iterations from seed \(configuration.seed), \(Int(configuration.timeBudget)) s budget"
+        "stress \(variant): up to \(configuration.iterations) iterations from seed \(configuration.seed), \(Int(configuration.timeBudget)) s budget, scheduler \(configuration.scheduler)"
       )
       let step = max(1, configuration.iterations / 10)
       let report = try await Stress.run(on: variant, configuration: configuration) {
@@ -192,7 +203,8 @@ struct RaceLabCommand {
       if confirmations > 0 && !report.findings.isEmpty {
         var always = 0
         for finding in report.findings {
-          let reproduced = try await Stress.confirm(finding, on: variant, times: confirmations)
+          let reproduced = try await Stress.confirm(
+            finding, on: variant, times: confirmations, scheduler: configuration.scheduler)
           if reproduced == confirmations { always += 1 }
           if !quiet {
             print("    \(reproduced)/\(confirmations) reruns: \(finding)")
@@ -204,6 +216,28 @@ struct RaceLabCommand {
       }
     }
     return succeeded
+  }
+
+  /// The scheduler named by `--scheduler`, with `--depth` and `--steps` for PCT.
+  static func scheduler(from arguments: inout Arguments) throws -> Stress.Scheduler {
+    let name = try arguments.value("--scheduler") ?? "random"
+    let depth = try arguments.number("--depth", as: Int.self)
+    let steps = try arguments.number("--steps", as: Int.self)
+    switch name {
+    case "random":
+      guard depth == nil, steps == nil else {
+        throw UsageError("--depth and --steps go with --scheduler pct")
+      }
+      return .random
+    case "pct":
+      let depth = depth ?? 2
+      let steps = steps ?? PCTScheduler.defaultExpectedSteps
+      guard depth >= 1 else { throw UsageError("--depth takes a depth of 1 or more") }
+      guard steps >= 1 else { throw UsageError("--steps takes a count of 1 or more") }
+      return .pct(depth: depth, expectedSteps: steps)
+    default:
+      throw UsageError("--scheduler takes random or pct, not '\(name)'")
+    }
   }
 
   static func variants(from name: String) throws -> [Variant] {

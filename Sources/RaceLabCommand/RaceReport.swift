@@ -41,8 +41,11 @@ enum RaceReport {
       }
     }
 
-    print("\n== 2/4 Stress: \(iterations) iterations per variant, seeds 1...\(iterations)")
-    let configuration = Stress.Configuration(seed: 1, iterations: iterations, timeBudget: 300)
+    print(
+      "\n== 2/4 Stress under the PCT scheduler (depth 2): \(iterations) iterations per variant, "
+        + "seeds 1...\(iterations)")
+    let configuration = Stress.Configuration(
+      seed: 1, iterations: iterations, timeBudget: 300, scheduler: .pct(depth: 2))
     let beforeStress = try await Stress.run(on: .before, configuration: configuration)
     print(StressSummary(report: beforeStress).text)
     let afterStress = try await Stress.run(on: .after, configuration: configuration)
@@ -58,6 +61,8 @@ enum RaceReport {
       }
     }
     globalAfterProblems += afterStress.findings.filter { $0.entryID == nil }.map { "stress: \($0)" }
+    let detectionTable = DetectionPowerTable(report: beforeStress).text
+    print(detectionTable)
 
     print("\n== 3/4 The Swift 6 compiler (make diagnose prints the details)")
     let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -156,7 +161,8 @@ enum RaceReport {
 
     return printTable(
       rows, tsanRan: tsanBinary != nil, slowdown: slowdown,
-      globalAfterProblems: globalAfterProblems, stressRates: stressRates, out: out)
+      globalAfterProblems: globalAfterProblems, stressRates: stressRates + [detectionTable],
+      out: out)
   }
 
   private static func printTable(

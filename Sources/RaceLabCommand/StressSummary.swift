@@ -6,6 +6,14 @@ import RaceLab
 struct StressSummary {
   let report: Stress.Report
 
+  /// What `race-lab stress` needs besides the seed to run an iteration the same way again.
+  private var schedulerFlags: String {
+    switch report.scheduler {
+    case .random: ""
+    case .pct(let depth, let steps): " --scheduler pct --depth \(depth) --steps \(steps)"
+    }
+  }
+
   var text: String {
     var lines: [String] = []
     let rate = { (count: Int) in
@@ -14,7 +22,13 @@ struct StressSummary {
     lines.append(
       "  \(report.variant): \(report.iterations) iterations in \(String(format: "%.1f", report.elapsed)) s"
         + (report.stoppedAtTimeBudget ? " (stopped at the time budget)" : "")
-        + ", \(report.findings.count) findings")
+        + ", \(report.findings.count) findings, scheduler \(report.scheduler)")
+    if let measure = report.pctMeasure, let bound = report.pctLowerBound {
+      lines.append(
+        "    PCT: at most n = \(measure.threads) threads and k = \(measure.steps) steps per iteration, "
+          + "d = \(measure.depth): lower bound 1/(n·k^(d−1)) = \(String(format: "%.3f%%", 100 * bound)) per iteration; "
+          + "\(measure.safetyNetReleases) waits ended at the safety net")
+    }
     for invariant in Stress.Invariant.allCases {
       let count = Set(report.findings.filter { $0.invariant == invariant }.map(\.seed)).count
       guard count > 0 else { continue }
@@ -29,8 +43,12 @@ struct StressSummary {
         report.firstDetection[entry.id].map {
           "first at iteration \($0.iteration), \(String(format: "%.2f", $0.seconds)) s"
         } ?? ""
+      let bound =
+        report.pctLowerBound.map {
+          String(format: ", PCT bound %.3f%%", 100 * $0)
+        } ?? ""
       lines.append(
-        "      → \(entry.id.padding(toLength: 32, withPad: " ", startingAt: 0)) \(count) iterations (\(rate(count))), \(first)"
+        "      → \(entry.id.padding(toLength: 32, withPad: " ", startingAt: 0)) \(count) iterations (\(rate(count))), \(first)\(bound)"
       )
     }
     let untied = report.findings.filter { $0.entryID == nil }
@@ -38,7 +56,7 @@ struct StressSummary {
       lines.append("    findings no platform record ties to a catalog entry: \(untied.count)")
     }
     for finding in report.findings.prefix(8) {
-      lines.append("    --seed \(finding.seed) --iterations 1: \(finding)")
+      lines.append("    --seed \(finding.seed) --iterations 1\(schedulerFlags): \(finding)")
     }
     if report.findings.count > 8 { lines.append("    ... and \(report.findings.count - 8) more") }
     if !report.findings.isEmpty { lines.append("    seeds: \(Stress.replayCaveat)") }

@@ -6,10 +6,10 @@ import Testing
 /// the stress shows the after variant holding every invariant when actions overlap at random.
 ///
 /// How many iterations run comes from a time budget of 10 s per variant (measured on the lab's
-/// shared 2-core machine, debug build, both variants side by side: 400 iterations took 6 to 7 s,
-/// so the cap of 600 is about the budget when the machine is quiet). At least 40 always run, so
-/// a busy machine shortens the run but never empties it; the verdict never depends on the count,
-/// and each test prints how many ran.
+/// shared 2-core machine, debug build, both variants side by side, 12 actions per iteration:
+/// 200 to 300 iterations per variant fill the budget, well under the cap of 600). At least 40
+/// always run, so a busy machine shortens the run but never empties it; the verdict never
+/// depends on the count, and each test prints how many ran.
 @Suite("Stress", .timeLimit(.minutes(2)))
 @MainActor
 struct StressTests {

@@ -1,0 +1,76 @@
+import Dispatch
+import Foundation
+import SimulatedPlatform
+
+/// A probe scheduled on the main queue every millisecond: how late each one ran is how long
+/// the main queue was busy with something else (or the thread was not running at all).
+@MainActor
+final class MainQueueProbe {
+  private let interval = 0.001
+  private var nextDue = 0.0
+  private var running = false
+  /// The worst lateness seen since the probe started, in seconds.
+  private(set) var worstDelay = 0.0
+  private(set) var probes = 0
+
+  func start() {
+    running = true
+    worstDelay = 0
+    probes = 0
+    schedule(at: monotonicSeconds() + interval)
+  }
+
+  func stop() {
+    running = false
+  }
+
+  private func schedule(at due: Double) {
+    nextDue = due
+    let delay = max(0, due - monotonicSeconds())
+    DispatchQueue.main.asyncAfter(deadline: .now() + delay) { [self] in
+      MainActor.assumeIsolated { fire() }
+    }
+  }
+
+  private func fire() {
+    guard running else { return }
+    let ranAt = monotonicSeconds()
+    worstDelay = max(worstDelay, ranAt - nextDue)
+    probes += 1
+    schedule(at: max(ranAt, nextDue + interval))
+  }
+}
+
+/// The time the main queue spends writing files: from the moment a write on the main queue
+/// starts (the simulated disk latency included) to the moment it has reached the disk. Measured
+/// at the platform's write checkpoints, so the app is not changed.
+final class MainQueueFileIO: Sendable {
+  private struct State {
+    var startedAt: Double?
+    var total = 0.0
+  }
+
+  private let state = Locked(State())
+
+  init(on platform: SimulatedPlatform) {
+    platform.checkpoints.install(at: .fileWriteStarting) { [state] in
+      guard ExecutionContext.isOnMainQueue else { return }
+      state.withLock { $0.startedAt = monotonicSeconds() }
+    }
+    platform.checkpoints.install(at: .fileWriteFinishing) { [state] in
+      guard ExecutionContext.isOnMainQueue else { return }
+      state.withLock { state in
+        if let started = state.startedAt { state.total += monotonicSeconds() - started }
+        state.startedAt = nil
+      }
+    }
+  }
+
+  /// Returns the time measured since the last call, and starts again from 0.
+  func take() -> Double {
+    state.withLock { state in
+      defer { state.total = 0 }
+      return state.total
+    }
+  }
+}
