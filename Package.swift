@@ -52,7 +52,10 @@ let package = Package(
       dependencies: ["CoffeeDomain", "SimulatedPlatform", "CoffeeScenarios"],
       swiftSettings: swift6
     ),
-    .executableTarget(name: "RaceLabCommand", dependencies: ["RaceLab"], swiftSettings: swift6),
+    // Traces drawn: terminal lanes, Chrome trace files, the lab book's pages.
+    .target(name: "LabTrace", dependencies: ["SimulatedPlatform"], swiftSettings: swift6),
+    .executableTarget(
+      name: "RaceLabCommand", dependencies: ["RaceLab", "LabTrace"], swiftSettings: swift6),
     // What an exercise's check executable is made of: checks, scenarios, replays, compiler runs.
     .target(
       name: "LabCheckKit",
@@ -67,7 +70,8 @@ let package = Package(
     // The `lab` command and what it is made of: the exercise catalog, progress, checking.
     .target(name: "LabKit", swiftSettings: swift6),
     .executableTarget(name: "Lab", dependencies: ["LabKit"], swiftSettings: swift6),
-    .executableTarget(name: "CoffeeDemo", dependencies: ["CoffeeScenarios"], swiftSettings: swift6),
+    .executableTarget(
+      name: "CoffeeDemo", dependencies: ["CoffeeScenarios", "LabTrace"], swiftSettings: swift6),
     .testTarget(name: "LabKitTests", dependencies: ["LabKit"], swiftSettings: swift6),
     .testTarget(name: "KataSupportTests", dependencies: ["KataSupport"], swiftSettings: swift6),
     .testTarget(name: "CoffeeDomainTests", dependencies: ["CoffeeDomain"], swiftSettings: swift6),
@@ -81,6 +85,7 @@ let package = Package(
       name: "CoffeeTrackerTests",
       dependencies: [
         "CoffeeDomain", "SimulatedPlatform", "CoffeeScenarios", "RaceLab", "SourceScan",
+        "LabTrace",
       ],
       swiftSettings: swift6
     ),

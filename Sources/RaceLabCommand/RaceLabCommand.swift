@@ -1,6 +1,8 @@
 import CoffeeScenarios
 import Foundation
+import LabTrace
 import RaceLab
+import SimulatedPlatform
 
 /// `race-lab`: the race catalog, its deterministic replays, seeded stress runs, and the report
 /// behind `make race`.
@@ -14,6 +16,8 @@ struct RaceLabCommand {
     Commands:
       list                    The race catalog: every entry and the detectors that catch it.
       replay [ENTRY...]       Force each entry's interleaving on the before and the after side.
+          --lanes             Draw each side's run as lanes: what ran where, racing steps marked.
+          --trace FILE        Write the runs in Chrome's trace event format (Perfetto).
       stress [options]        Seeded random runs with jittered latencies; checks invariants.
           --variant V         before, after or both (default: both)
           --seed N            The first iteration's seed (default: 1); failures print theirs.
@@ -83,6 +87,9 @@ struct RaceLabCommand {
 
   @MainActor
   static func replay(_ arguments: Arguments) async throws -> Bool {
+    var arguments = arguments
+    let drawsLanes = arguments.flag("--lanes")
+    let traceFile = try arguments.value("--trace")
     let ids = try arguments.positional()
     let entries =
       try ids.isEmpty
@@ -95,10 +102,15 @@ struct RaceLabCommand {
         return entry
       }
     var succeeded = true
+    var traced: [TracedRun] = []
     for entry in entries {
       print("\(entry.id): \(entry.title)")
       for before in [true, false] {
-        let result = try await Replay.run(entry, before: before)
+        let collector = TraceCollector()
+        let result = try await collector.collecting { try await Replay.run(entry, before: before) }
+        if let trace = collector.traces.last {
+          traced.append(TracedRun(entry: entry, result: result, trace: trace))
+        }
         let right = result.symptomShown == before
         succeeded = succeeded && right
         let verdict =
@@ -109,7 +121,11 @@ struct RaceLabCommand {
           "  \(result.side.padding(toLength: 7, withPad: " ", startingAt: 0)) \(right ? "✓" : "✗") \(verdict): \(result.detail)"
         )
       }
+      if drawsLanes {
+        for run in traced.suffix(2) { print(run.lanes(style: .standardOutput), terminator: "") }
+      }
     }
+    if let traceFile { try ChromeTrace.write(traced.map(\.named), to: traceFile) }
     return succeeded
   }
 
