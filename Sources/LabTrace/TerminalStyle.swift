@@ -19,10 +19,10 @@ public struct TerminalStyle: Sendable {
   /// Plain text.
   public static let plain = TerminalStyle(usesColour: false)
 
-  func red(_ text: String) -> String { paint(text, "31;1") }
-  func dim(_ text: String) -> String { paint(text, "2") }
-  func bold(_ text: String) -> String { paint(text, "1") }
-  func cyan(_ text: String) -> String { paint(text, "36") }
+  public func red(_ text: String) -> String { paint(text, "31;1") }
+  public func dim(_ text: String) -> String { paint(text, "2") }
+  public func bold(_ text: String) -> String { paint(text, "1") }
+  public func cyan(_ text: String) -> String { paint(text, "36") }
 
   private func paint(_ text: String, _ code: String) -> String {
     usesColour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
