@@ -24,6 +24,12 @@ struct RaceLabCommand {
           --iterations N      Iterations per variant (default: 200)
           --time SECONDS      Time budget per variant (default: 60)
           --quiet             No progress lines.
+          --lanes             Run the one iteration of --seed and draw it as lanes, findings marked.
+          --trace FILE        With --lanes: write that iteration in Chrome's trace event format.
+      trace-overhead [options] The stress run's time with tracing off and on, and the ratio.
+          --iterations N      Iterations per variant and round (default: 40)
+          --rounds N          Rounds, alternating which side runs first (default: 4)
+          --seed N            The first iteration's seed (default: 1)
       report [options]        Everything `make race` prints: replays, stress, ThreadSanitizer.
           --iterations N      Stress iterations per variant (default: 150)
           --tsan-binary PATH  A race-lab built with --sanitize=thread, to run the stress under.
@@ -51,6 +57,7 @@ struct RaceLabCommand {
       case "list": succeeded = try listCatalog(arguments)
       case "replay": succeeded = try await replay(arguments)
       case "stress": succeeded = try await stress(arguments)
+      case "trace-overhead": succeeded = try await TraceOverhead.run(arguments)
       case "report": succeeded = try await RaceReport.run(arguments)
       case "diagnose": succeeded = try diagnose(arguments)
       case "docs": succeeded = try printDocs(arguments)
@@ -142,7 +149,14 @@ struct RaceLabCommand {
     configuration.timeBudget =
       try arguments.number("--time", as: Double.self) ?? configuration.timeBudget
     let quiet = arguments.flag("--quiet")
+    let drawsLanes = arguments.flag("--lanes")
+    let traceFile = try arguments.value("--trace")
     _ = try arguments.positional()
+    if drawsLanes {
+      return try await StressLanes.draw(
+        variants: variants, configuration: configuration, traceFile: traceFile)
+    }
+    if traceFile != nil { throw UsageError("--trace goes with --lanes") }
 
     var succeeded = true
     for variant in variants {

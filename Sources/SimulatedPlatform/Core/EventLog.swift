@@ -18,10 +18,11 @@ public final class EventLog: Sendable {
     _ kind: PlatformEvent.Kind, context: ExecutionContext = .current,
     isolation: (any Actor)? = nil
   ) {
+    let stamp = tracer.stamp(context: context, isolation: isolation)
     events.withLock { events in
       let event = PlatformEvent(sequence: events.count, kind: kind, context: context)
       events.append(event)
-      tracer.record(event, isolation: isolation)
+      tracer.record(event, stamp: stamp)
     }
     activity.noteEvent()
     newEvent.lock()

@@ -20,6 +20,8 @@ public final class Tracer: Sendable {
     var lastOfTask: [Int: (order: Int, lane: Lane)] = [:]
     /// Background tasks delivered and not yet completed: task id to event order.
     var deliveredTasks: [Int: Int] = [:]
+    /// Actor type names, worked out once per type.
+    var actorNames: [ObjectIdentifier: String] = [:]
   }
 
   /// Whether this tracer records anything.
@@ -36,11 +38,29 @@ public final class Tracer: Sendable {
     state.withLock { Trace(events: $0.events, links: $0.links) }
   }
 
-  /// Records a platform event. Called with the event log's lock held, so that the trace keeps
-  /// the log's order.
-  func record(_ event: PlatformEvent, isolation: (any Actor)?) {
-    guard isRecording else { return }
-    append(event, mark: "", context: event.context, isolation: isolation)
+  /// Where the caller is, taken before the event log's lock so that the lock is held briefly.
+  struct Stamp {
+    fileprivate let taskHash: Int?
+    fileprivate let actor: (any Actor)?
+    fileprivate let context: ExecutionContext
+    fileprivate let nanoseconds: UInt64
+  }
+
+  /// Notes where the caller is, or nil when this tracer does not record.
+  func stamp(context: ExecutionContext, isolation: (any Actor)?) -> Stamp? {
+    guard isRecording else { return nil }
+    // The main actor runs on the main queue, which the context already names.
+    let actor = isolation is MainActor ? nil : isolation
+    return Stamp(
+      taskHash: withUnsafeCurrentTask { $0?.hashValue }, actor: actor, context: context,
+      nanoseconds: DispatchTime.now().uptimeNanoseconds)
+  }
+
+  /// Records a platform event stamped just before. Called with the event log's lock held, so
+  /// that the trace keeps the log's order.
+  func record(_ event: PlatformEvent, stamp: Stamp?) {
+    guard let stamp else { return }
+    append(event, mark: "", stamp: stamp)
   }
 
   /// Marks a point that only the trace needs, and returns its order for links.
@@ -49,8 +69,8 @@ public final class Tracer: Sendable {
     _ text: String, isolation: (any Actor)?, context: ExecutionContext = .current,
     linkedFrom origin: Int? = nil, as kind: TraceLink.Kind = .callback
   ) -> Int? {
-    guard isRecording else { return nil }
-    let order = append(nil, mark: text, context: context, isolation: isolation)
+    guard let stamp = stamp(context: context, isolation: isolation) else { return nil }
+    let order = append(nil, mark: text, stamp: stamp)
     if let origin {
       state.withLock { $0.links.append(TraceLink(from: origin, to: order, kind: kind)) }
     }
@@ -58,25 +78,27 @@ public final class Tracer: Sendable {
   }
 
   @discardableResult
-  private func append(
-    _ event: PlatformEvent?, mark: String, context: ExecutionContext, isolation: (any Actor)?
-  ) -> Int {
-    let taskHash = withUnsafeCurrentTask { $0?.hashValue }
-    let actorName = isolation.flatMap { $0 is MainActor ? nil : String(describing: type(of: $0)) }
-    let now = DispatchTime.now().uptimeNanoseconds
+  private func append(_ event: PlatformEvent?, mark: String, stamp: Stamp) -> Int {
+    let actorType = stamp.actor.map { ObjectIdentifier(type(of: $0)) }
     return state.withLock { state in
       let order = state.events.count
-      let task = taskHash.map { hash in
+      let task = stamp.taskHash.map { hash in
         if let number = state.taskNumbers[hash] { return number }
         let number = state.taskNumbers.count + 1
         state.taskNumbers[hash] = number
         return number
       }
-      let lane = Self.lane(context: context, actor: actorName, task: task)
+      let actorName = actorType.map { type in
+        if let name = state.actorNames[type] { return name }
+        let name = String(describing: Swift.type(of: stamp.actor!))
+        state.actorNames[type] = name
+        return name
+      }
+      let lane = Self.lane(context: stamp.context, actor: actorName, task: task)
       state.events.append(
         TraceEvent(
           order: order, lane: lane, platformEvent: event, mark: mark, task: task,
-          nanoseconds: now >= start ? now - start : 0))
+          nanoseconds: stamp.nanoseconds >= start ? stamp.nanoseconds - start : 0))
       if let task {
         if let last = state.lastOfTask[task], last.lane != lane {
           state.links.append(TraceLink(from: last.order, to: order, kind: .hop))
