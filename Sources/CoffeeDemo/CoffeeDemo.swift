@@ -1,5 +1,6 @@
 import CoffeeScenarios
 import Foundation
+import LabTrace
 import SimulatedPlatform
 
 /// `coffee-demo`: plays scenarios on the before and after Coffee Tracker and shows, step by
@@ -44,13 +45,17 @@ struct CoffeeDemo {
 
     var total = Tally()
     for scenario in options.scenarios {
-      let play = await ScenarioPlay.play(
+      let traces = TraceCollector()
+      let play = await traces.collecting {
+        await ScenarioPlay.play(
         scenario, on: options.variants, configuration: configuration,
         latencyMilliseconds: options.latencyMilliseconds
       ) { variant in
         // The app prints its log lines as it runs, before the report: say whose they are.
-        if options.echoesLogs { output(["", "App log of \(scenario.id) on \(variant.name):"]) }
+          if options.echoesLogs { output(["", "App log of \(scenario.id) on \(variant.name):"]) }
+        }
       }
+      let lanes = StepLanes(play: play, traces: traces.traces, style: TerminalStyle(usesColour: report.style.isEnabled))
 
       output([""])
       if options.playsEveryScenario {
@@ -61,6 +66,7 @@ struct CoffeeDemo {
       } else {
         for index in 0...scenario.steps.count {
           output(report.step(index, of: play) + [""])
+          if options.drawsLanes { output(lanes.diagrams(ofStep: index)) }
         }
       }
       output(report.agreement(of: play))

@@ -29,6 +29,8 @@ struct DemoOptions {
   var latencyMilliseconds: Int?
   /// Whether the app's log lines are echoed while it runs.
   var echoesLogs = false
+  /// Whether each step is drawn as lanes: what ran on which queue, actor or task.
+  var drawsLanes = false
 }
 
 extension DemoOptions {
@@ -125,6 +127,8 @@ extension DemoOptions {
         options.latencyMilliseconds = milliseconds == 0 ? nil : milliseconds
       case "--verbose":
         options.echoesLogs = true
+      case "--lanes":
+        options.drawsLanes = true
       case "--list":
         listsScenarios = true
       default:
@@ -171,6 +175,7 @@ extension DemoOptions {
           + "milliseconds (0 to \(maximumLatency); default: none)"
       ),
       ("--verbose", "echo the app's log lines as it runs"),
+      ("--lanes", "draw each step as lanes: what ran on which queue, actor or task, in order"),
       ("--list", "print the scenario identifiers and exit"),
       ("-h, --help", "print this help and exit"),
     ]

@@ -224,12 +224,12 @@ public final class HealthStore: Sendable {
     _ callback: @escaping @Sendable () -> Void
   ) {
     activity.begin()
-    let requested = log.tracer.mark("\(kind.rawValue) requested", isolation: isolation)
+    let requested = log.tracer.mark("calls the health store: \(kind.rawValue)", isolation: isolation)
     let delay = delays.delay(for: latency)
     DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
       checkpoints.reach(.healthCallbackDelivering(kind))
       CallbackLane.$current.withValue("health \(kind.rawValue)") {
-        log.tracer.mark("\(kind.rawValue) callback", isolation: nil, linkedFrom: requested)
+        log.tracer.mark("\(kind.rawValue) callback runs", isolation: nil, linkedFrom: requested)
         callback()
       }
       activity.end()
