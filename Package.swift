@@ -17,6 +17,7 @@ let package = Package(
     .executable(name: "coffee-demo", targets: ["CoffeeDemo"]),
     .executable(name: "race-lab", targets: ["RaceLabCommand"]),
     .executable(name: "lab", targets: ["Lab"]),
+    .executable(name: "lab-book", targets: ["LabBookCommand"]),
   ],
   targets: [
     // Drinks, caffeine math and the complication timeline: identical in both variants.
@@ -54,6 +55,11 @@ let package = Package(
     ),
     // Traces drawn: terminal lanes, Chrome trace files, the lab book's pages.
     .target(name: "LabTrace", dependencies: ["SimulatedPlatform"], swiftSettings: swift6),
+    // The lab book: a static HTML site of every race, scenario and exercise, drawn from real runs.
+    .target(
+      name: "LabBook", dependencies: ["LabTrace", "RaceLab", "CoffeeScenarios"],
+      swiftSettings: swift6),
+    .executableTarget(name: "LabBookCommand", dependencies: ["LabBook"], swiftSettings: swift6),
     .executableTarget(
       name: "RaceLabCommand", dependencies: ["RaceLab", "LabTrace"], swiftSettings: swift6),
     // What an exercise's check executable is made of: checks, scenarios, replays, compiler runs.
@@ -85,7 +91,7 @@ let package = Package(
       name: "CoffeeTrackerTests",
       dependencies: [
         "CoffeeDomain", "SimulatedPlatform", "CoffeeScenarios", "RaceLab", "SourceScan",
-        "LabTrace",
+        "LabTrace", "LabBook",
       ],
       swiftSettings: swift6
     ),

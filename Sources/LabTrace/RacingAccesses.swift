@@ -9,6 +9,10 @@ import SimulatedPlatform
 public enum RacingAccesses {
   /// Whether `event` is one of the racing accesses of the entry `entryID`.
   public static func isRacing(_ event: TraceEvent, entry entryID: String) -> Bool {
+    // The health controller's callbacks write isAuthorized and the anchor as they run.
+    if entryID == "health-state-on-callback-queues" {
+      return ["authorization callback runs", "query callback runs"].contains(event.mark)
+    }
     guard let kind = event.platformEvent?.kind else { return false }
     switch (entryID, kind) {
     case ("saved-value-race", .publishedChange),
@@ -27,6 +31,9 @@ public enum RacingAccesses {
       ("write-lost-at-suspension", .fileWritten):
       return true
     case ("authorization-never-answered", .healthAuthorizationRequested):
+      return true
+    case ("complication-isolation-hole", .complicationTimelineProvided),
+      ("complication-isolation-hole", .publishedChange):
       return true
     default:
       return false
