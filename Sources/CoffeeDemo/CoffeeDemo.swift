@@ -48,14 +48,15 @@ struct CoffeeDemo {
       let traces = TraceCollector()
       let play = await traces.collecting {
         await ScenarioPlay.play(
-        scenario, on: options.variants, configuration: configuration,
-        latencyMilliseconds: options.latencyMilliseconds
-      ) { variant in
-        // The app prints its log lines as it runs, before the report: say whose they are.
+          scenario, on: options.variants, configuration: configuration,
+          latencyMilliseconds: options.latencyMilliseconds
+        ) { variant in
+          // The app prints its log lines as it runs, before the report: say whose they are.
           if options.echoesLogs { output(["", "App log of \(scenario.id) on \(variant.name):"]) }
         }
       }
-      let lanes = StepLanes(play: play, traces: traces.traces, style: TerminalStyle(usesColour: report.style.isEnabled))
+      let lanes = StepLanes(
+        play: play, traces: traces.traces, style: TerminalStyle(usesColour: report.style.isEnabled))
 
       output([""])
       if options.playsEveryScenario {

@@ -38,6 +38,8 @@ struct StepLanes {
     let kept = trace.events.filter { (first...last).contains($0.order) }
     return Trace(
       events: kept,
-      links: trace.links.filter { (first...last).contains($0.from) && (first...last).contains($0.to) })
+      links: trace.links.filter {
+        (first...last).contains($0.from) && (first...last).contains($0.to)
+      })
   }
 }

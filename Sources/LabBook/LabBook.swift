@@ -106,7 +106,8 @@ public enum LabBook {
         let numbered = "\(String(excerpt.firstLine + index).leftPadded(4))  \(HTML.escape(text))"
         return index == excerpt.highlighted ? "<span class=\"hit\">\(numbered)</span>" : numbered
       }
-      return "<p><code>\(HTML.escape(excerpt.file))</code></p><pre>\(lines.joined(separator: "\n"))</pre>"
+      return
+        "<p><code>\(HTML.escape(excerpt.file))</code></p><pre>\(lines.joined(separator: "\n"))</pre>"
     }
     let exercise = lesson.flatMap { exercises.exercise($0.exerciseID) }
     let exerciseLink =

@@ -76,10 +76,12 @@ enum Markdown {
     var rest = Substring(text)
     while let character = rest.first {
       if character == "`", let end = rest.dropFirst().firstIndex(of: "`") {
-        output += "<code>\(HTML.escape(String(rest[rest.index(after: rest.startIndex)..<end])))</code>"
+        output +=
+          "<code>\(HTML.escape(String(rest[rest.index(after: rest.startIndex)..<end])))</code>"
         rest = rest[rest.index(after: end)...]
       } else if rest.hasPrefix("**"), let end = rest.dropFirst(2).range(of: "**") {
-        output += "<strong>\(inline(String(rest[rest.index(rest.startIndex, offsetBy: 2)..<end.lowerBound])))</strong>"
+        output +=
+          "<strong>\(inline(String(rest[rest.index(rest.startIndex, offsetBy: 2)..<end.lowerBound])))</strong>"
         rest = rest[end.upperBound...]
       } else {
         output += HTML.escape(String(character))

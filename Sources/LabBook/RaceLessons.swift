@@ -114,6 +114,7 @@ public struct CodeExcerpt: Sendable {
     let start = max(0, index - context)
     let end = min(lines.count, index + context + 1)
     return CodeExcerpt(
-      file: file, firstLine: start + 1, lines: Array(lines[start..<end]), highlighted: index - start)
+      file: file, firstLine: start + 1, lines: Array(lines[start..<end]), highlighted: index - start
+    )
   }
 }

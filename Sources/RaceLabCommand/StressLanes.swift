@@ -20,7 +20,8 @@ enum StressLanes {
       }
       let entries = Set(findings.compactMap(\.entryID))
       guard let trace = collector.traces.last else { continue }
-      runs.append(ChromeTrace.Run(name: "stress \(variant), seed \(configuration.seed)", trace: trace))
+      runs.append(
+        ChromeTrace.Run(name: "stress \(variant), seed \(configuration.seed)", trace: trace))
       let diagram = LaneDiagram(
         trace: trace, title: "stress \(variant), seed \(configuration.seed): what ran where",
         isRacing: { event in entries.contains { RacingAccesses.isRacing(event, entry: $0) } })

@@ -31,7 +31,8 @@ enum TraceOverhead {
             }
           }
         }
-        seconds[tracing]! += Double(elapsed.components.seconds)
+        seconds[tracing]! +=
+          Double(elapsed.components.seconds)
           + Double(elapsed.components.attoseconds) / 1e18
       }
     }

@@ -29,17 +29,22 @@ struct LaneTraceTests {
     }
   }
 
-  @Test("A replay gives the same racing accesses on the same lanes, every time", arguments: [true, false])
+  @Test(
+    "A replay gives the same racing accesses on the same lanes, every time",
+    arguments: [true, false])
   func replaysAreDeterministic(before: Bool) async throws {
     for entry in Replay.replayable {
-      let first = Self.racingAccesses(in: try await Self.trace(of: entry, before: before), of: entry)
+      let first = Self.racingAccesses(
+        in: try await Self.trace(of: entry, before: before), of: entry)
       let second = Self.racingAccesses(
         in: try await Self.trace(of: entry, before: before), of: entry)
       #expect(first == second, "\(entry.id), before: \(before)")
     }
   }
 
-  @Test("saved-value-race, before: main stores the list, the background queue records it, main skips the save")
+  @Test(
+    "saved-value-race, before: main stores the list, the background queue records it, main skips the save"
+  )
   func savedValueRaceBefore() async throws {
     let entry = RaceCatalog.entry("saved-value-race")!
     let accesses = Self.racingAccesses(in: try await Self.trace(of: entry, before: true), of: entry)
@@ -74,7 +79,9 @@ struct LaneTraceTests {
     #expect(!trace.lanes.contains(.queue("background queue")))
   }
 
-  @Test("overlapping-loads: both queries answer on the query callback lane; after, the second finds nothing new")
+  @Test(
+    "overlapping-loads: both queries answer on the query callback lane; after, the second finds nothing new"
+  )
   func overlappingLoads() async throws {
     let entry = RaceCatalog.entry("overlapping-loads")!
     let query = Lane.callback("health query")
@@ -95,14 +102,18 @@ struct LaneTraceTests {
       ])
   }
 
-  @Test("write-lost-at-suspension: before, the task completes on main and the write is lost on the background queue; after, the write ends first")
+  @Test(
+    "write-lost-at-suspension: before, the task completes on main and the write is lost on the background queue; after, the write ends first"
+  )
   func writeLost() async throws {
     let entry = RaceCatalog.entry("write-lost-at-suspension")!
     let before = Self.racingAccesses(in: try await Self.trace(of: entry, before: true), of: entry)
     #expect(
       before.suffix(2) == [
         Access(lane: .main, label: "background task 1 completed"),
-        Access(lane: .queue("background queue"), label: "write of CoffeeTracker.plist LOST at suspension"),
+        Access(
+          lane: .queue("background queue"), label: "write of CoffeeTracker.plist LOST at suspension"
+        ),
       ])
     let after = Self.racingAccesses(in: try await Self.trace(of: entry, before: false), of: entry)
     #expect(after.last == Access(lane: .main, label: "background task 1 completed"))

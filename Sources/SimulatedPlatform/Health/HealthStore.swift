@@ -224,7 +224,8 @@ public final class HealthStore: Sendable {
     _ callback: @escaping @Sendable () -> Void
   ) {
     activity.begin()
-    let requested = log.tracer.mark("calls the health store: \(kind.rawValue)", isolation: isolation)
+    let requested = log.tracer.mark(
+      "calls the health store: \(kind.rawValue)", isolation: isolation)
     let delay = delays.delay(for: latency)
     DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
       checkpoints.reach(.healthCallbackDelivering(kind))
