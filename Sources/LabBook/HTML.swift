@@ -50,6 +50,7 @@ enum HTML {
     pre { background: #f5f5f7; padding: .8em 1em; overflow-x: auto; border-radius: 6px; }
     pre .hit { background: #ffe0e0; display: inline-block; min-width: 100%; }
     .columns { display: grid; grid-template-columns: 1fr 1fr; gap: 1.5em; }
+    .columns > div { min-width: 0; }
     .symptom { color: #b00020; font-weight: 600; }
     .fixed { color: #1b7f3b; font-weight: 600; }
     figure { margin: 1em 0; overflow-x: auto; }

@@ -138,6 +138,23 @@ struct LaneTraceTests {
     }
   }
 
+  @Test("Every replay's terminal lanes fit 80 columns, in plain text, and mark the racing steps")
+  func terminalLanesFit() async throws {
+    for entry in Replay.replayable {
+      for before in [true, false] {
+        let diagram = LaneDiagram(
+          trace: try await Self.trace(of: entry, before: before), title: entry.id,
+          isRacing: { RacingAccesses.isRacing($0, entry: entry.id) })
+        let lines = diagram.render(style: .plain)
+        #expect(
+          lines.allSatisfy { $0.count <= 80 }, "\(entry.id): \(lines.filter { $0.count > 80 })")
+        #expect(!lines.joined().contains("\u{1B}"), "escape codes in plain text")
+        let racing = diagram.shownEvents.filter(diagram.isRacing).count
+        #expect(lines.dropFirst().filter { $0.hasSuffix("  race") }.count == racing)
+      }
+    }
+  }
+
   @Test("A platform made with tracing off records no trace, and its log is the same")
   func tracingOff() async throws {
     let platform = try Tracer.$isEnabled.withValue(false) { try SimulatedPlatform() }
