@@ -65,7 +65,7 @@ let package = Package(
     // What an exercise's check executable is made of: checks, scenarios, replays, compiler runs.
     .target(
       name: "LabCheckKit",
-      dependencies: ["CoffeeScenarios", "RaceLab", "SimulatedPlatform"],
+      dependencies: ["CoffeeScenarios", "RaceLab", "SimulatedPlatform", "LabTrace"],
       swiftSettings: swift6
     ),
     // Finds the constructs that hide races from the compiler in Swift source, comments and

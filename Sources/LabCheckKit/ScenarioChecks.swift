@@ -1,5 +1,7 @@
 import CoffeeScenarios
+import LabTrace
 import RaceLab
+import SimulatedPlatform
 
 /// Checks built from the lab's scenarios and race replays, run against a learner's variant.
 @MainActor
@@ -35,7 +37,19 @@ public enum ScenarioChecks {
     guard let entry = RaceCatalog.entry(entryID) else {
       return .fail("no race catalog entry \(entryID)")
     }
-    let result = try await Replay.run(entry, on: variant)
-    return result.symptomShown ? .fail("under the \(entryID) replay: \(result.detail)") : .pass
+    let traces = TraceCollector()
+    let result = try await traces.collecting { try await Replay.run(entry, on: variant) }
+    guard result.symptomShown else { return .pass }
+    // The learner's own interleaving: the racing steps alone, on the lanes they ran on.
+    var lanes: [String] = []
+    if let trace = traces.traces.last {
+      var diagram = LaneDiagram(
+        trace: trace, title: "your app's racing steps, in the order they ran:",
+        isRacing: { RacingAccesses.isRacing($0, entry: entryID) })
+      diagram.showsOnlyRacing = true
+      lanes = diagram.render(style: .plain)
+    }
+    return .fail(
+      (["under the \(entryID) replay: \(result.detail)"] + lanes).joined(separator: "\n"))
   }
 }

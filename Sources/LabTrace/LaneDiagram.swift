@@ -18,6 +18,8 @@ public struct LaneDiagram: Sendable {
   public let isRacing: @Sendable (TraceEvent) -> Bool
   /// Whether to show debug log lines that are not racing accesses.
   public var showsDebugLogs = false
+  /// Whether to show the racing accesses alone: the compact form for a failing check.
+  public var showsOnlyRacing = false
   /// The width to fit.
   public var width = 80
 
@@ -33,7 +35,9 @@ public struct LaneDiagram: Sendable {
   /// The events the diagram shows: platform events and marks, without routine debug logs.
   public var shownEvents: [TraceEvent] {
     trace.events.filter { event in
-      if isRacing(event) || showsDebugLogs { return true }
+      if isRacing(event) { return true }
+      if showsOnlyRacing { return false }
+      if showsDebugLogs { return true }
       if case .log(.debug, _, _) = event.platformEvent?.kind { return false }
       return true
     }

@@ -80,24 +80,25 @@ struct LaneTraceTests {
   }
 
   @Test(
-    "overlapping-loads: both queries answer on the query callback lane; after, the second finds nothing new"
+    "overlapping-loads: before, both queries are issued before either answers; after, the second waits for the first"
   )
   func overlappingLoads() async throws {
     let entry = RaceCatalog.entry("overlapping-loads")!
     let query = Lane.callback("health query")
-    func answers(_ trace: Trace) -> [Access] {
-      Self.racingAccesses(in: trace, of: entry).filter { $0.label.hasPrefix("query answered") }
-    }
-    let before = answers(try await Self.trace(of: entry, before: true))
-    let after = answers(try await Self.trace(of: entry, before: false))
+    let issue = "calls the health store: query"
+    let before = Self.racingAccesses(in: try await Self.trace(of: entry, before: true), of: entry)
     #expect(
-      before.suffix(2) == [
-        Access(lane: query, label: "query answered: +1 -0"),
-        Access(lane: query, label: "query answered: +1 -0"),
+      before.suffix(4).map(\.label) == [
+        issue, issue, "query answered: +1 -0", "query answered: +1 -0",
       ])
+    #expect(before.suffix(4).first?.lane == .main)
+    #expect(before.suffix(2).allSatisfy { $0.lane == query })
+    let after = Self.racingAccesses(in: try await Self.trace(of: entry, before: false), of: entry)
     #expect(
-      after.suffix(2) == [
+      after.suffix(4) == [
+        Access(lane: .actor("HealthKitController"), label: issue),
         Access(lane: query, label: "query answered: +1 -0"),
+        Access(lane: .actor("HealthKitController"), label: issue),
         Access(lane: query, label: "query answered: +0 -0"),
       ])
   }
