@@ -59,6 +59,8 @@ public struct LaneDiagram: Sendable {
     lines.append("  " + pad("#", orderWidth) + "  " + laneHeader)
     for event in events {
       let racing = isRacing(event)
+      // In the compact form every row is racing: no need to say so on each.
+      let notesRace = racing && !showsOnlyRacing
       let cells = lanes.indices.map { index -> String in
         guard index == column[event.lane] else { return style.dim("·") }
         return racing ? style.red("!") : "●"
@@ -70,9 +72,9 @@ public struct LaneDiagram: Sendable {
         label += " ← #\(from.from)"
       }
       let prefix = "  " + pad(String(event.order), orderWidth) + "  "
-      let room = width - prefix.count - lanes.count * 2 - 1 - (racing ? 7 : 0)
+      let room = width - prefix.count - lanes.count * 2 - 1 - (notesRace ? 6 : 0)
       let fitted = fit(label, room)
-      let racingNote = racing ? "  " + style.red("race") : ""
+      let racingNote = notesRace ? "  " + style.red("race") : ""
       lines.append(prefix + cells.joined(separator: " ") + "  " + fitted + racingNote)
     }
     return lines

@@ -28,7 +28,7 @@ struct RaceLabCommand {
           --trace FILE        With --lanes: write that iteration in Chrome's trace event format.
       trace-overhead [options] The stress run's time with tracing off and on, and the ratio.
           --iterations N      Iterations per variant and round (default: 40)
-          --rounds N          Rounds, alternating which side runs first (default: 4)
+          --rounds N          Rounds of paired runs, off then on or on then off (default: 4)
           --seed N            The first iteration's seed (default: 1)
       report [options]        Everything `make race` prints: replays, stress, ThreadSanitizer.
           --iterations N      Stress iterations per variant (default: 150)
