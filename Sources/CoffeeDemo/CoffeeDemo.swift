@@ -44,6 +44,7 @@ struct CoffeeDemo {
     output(report.header(for: options, startingAt: configuration.now))
 
     var total = Tally()
+    var tracedRuns: [ChromeTrace.Run] = []
     for scenario in options.scenarios {
       let traces = TraceCollector()
       let play = await traces.collecting {
@@ -54,6 +55,10 @@ struct CoffeeDemo {
           // The app prints its log lines as it runs, before the report: say whose they are.
           if options.echoesLogs { output(["", "App log of \(scenario.id) on \(variant.name):"]) }
         }
+      }
+      for (run, trace) in zip(play.runs, traces.traces) {
+        tracedRuns.append(
+          ChromeTrace.Run(name: "\(scenario.id) (\(run.variant.name))", trace: trace))
       }
       let lanes = StepLanes(
         play: play, traces: traces.traces, style: TerminalStyle(usesColour: report.style.isEnabled))
@@ -76,6 +81,15 @@ struct CoffeeDemo {
       total = play.runs.reduce(total) { $0 + Tally(of: $1, on: scenario) }
     }
 
+    if let traceFile = options.traceFile {
+      do {
+        try ChromeTrace.write(tracedRuns, to: traceFile)
+        output(["", "Trace written to \(traceFile): open it at ui.perfetto.dev."])
+      } catch {
+        printError("coffee-demo: \(error)")
+        exit(status: 1)
+      }
+    }
     let verdict = total.isBroken ? report.style.red("something is broken") : "nothing is broken"
     if options.playsEveryScenario {
       output(["", "\(options.scenarios.count) scenarios: \(total)."])

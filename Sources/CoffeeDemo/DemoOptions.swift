@@ -31,6 +31,8 @@ struct DemoOptions {
   var echoesLogs = false
   /// Whether each step is drawn as lanes: what ran on which queue, actor or task.
   var drawsLanes = false
+  /// Where to write the runs in Chrome's trace event format, if anywhere.
+  var traceFile: String?
 }
 
 extension DemoOptions {
@@ -129,6 +131,8 @@ extension DemoOptions {
         options.echoesLogs = true
       case "--lanes":
         options.drawsLanes = true
+      case "--trace":
+        options.traceFile = try value()
       case "--list":
         listsScenarios = true
       default:
@@ -176,6 +180,9 @@ extension DemoOptions {
       ),
       ("--verbose", "echo the app's log lines as it runs"),
       ("--lanes", "draw each step as lanes: what ran on which queue, actor or task, in order"),
+      (
+        "--trace FILE", "write the runs in Chrome's trace event format (Perfetto, chrome://tracing)"
+      ),
       ("--list", "print the scenario identifiers and exit"),
       ("-h, --help", "print this help and exit"),
     ]

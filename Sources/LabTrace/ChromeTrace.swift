@@ -77,8 +77,21 @@ public enum ChromeTrace {
   }
 
   /// Writes `runs` to the file at `path`.
+  ///
+  /// - Throws: `WriteError`, which says which file and why in one line.
   public static func write(_ runs: [Run], to path: String) throws {
-    try data(runs).write(to: URL(fileURLWithPath: path), options: [.atomic])
+    do {
+      try data(runs).write(to: URL(fileURLWithPath: path), options: [.atomic])
+    } catch {
+      throw WriteError(path: path, reason: error.localizedDescription)
+    }
+  }
+
+  /// A trace file that could not be written.
+  public struct WriteError: Error, CustomStringConvertible {
+    public let path: String
+    public let reason: String
+    public var description: String { "could not write the trace file \(path): \(reason)" }
   }
 
   private static func microseconds(_ event: TraceEvent) -> Double {
