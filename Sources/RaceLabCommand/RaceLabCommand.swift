@@ -16,7 +16,8 @@ struct RaceLabCommand {
     Commands:
       list                    The race catalog: every entry and the detectors that catch it.
       replay [ENTRY...]       Force each entry's interleaving on the before and the after side.
-          --lanes             Draw each side's run as lanes: what ran where, racing steps marked.
+          --lanes             Draw each side's run as lanes: what ran where, racing steps marked;
+                              entries with no replay are drawn from a scenario run.
           --trace FILE        Write the runs in Chrome's trace event format (Perfetto).
       stress [options]        Seeded random runs with jittered latencies; checks invariants.
           --variant V         before, after or both (default: both)
@@ -98,20 +99,32 @@ struct RaceLabCommand {
     let drawsLanes = arguments.flag("--lanes")
     let traceFile = try arguments.value("--trace")
     let ids = try arguments.positional()
+    // Lanes and traces cover every entry: one without a replay is drawn from a scenario.
+    let drawsEvery = drawsLanes || traceFile != nil
     let entries =
       try ids.isEmpty
-      ? Replay.replayable
+      ? (drawsEvery ? RaceCatalog.entries : Replay.replayable)
       : ids.map { id in
         guard let entry = RaceCatalog.entry(id) else {
           throw UsageError("no catalog entry '\(id)'")
         }
-        guard entry.detectors.contains(.replay) else { throw UsageError("\(id) has no replay") }
+        guard entry.detectors.contains(.replay) || drawsEvery else {
+          throw UsageError("\(id) has no replay (--lanes draws it from a scenario run)")
+        }
         return entry
       }
     var succeeded = true
     var traced: [TracedRun] = []
     for entry in entries {
       print("\(entry.id): \(entry.title)")
+      guard entry.detectors.contains(.replay) else {
+        traced += try await scenarioRuns(of: entry)
+        print("  no forced replay: its accesses happen unforced in the \(lanesScenarioID) scenario")
+        if drawsLanes {
+          for run in traced.suffix(2) { print(run.lanes(style: .standardOutput), terminator: "") }
+        }
+        continue
+      }
       for before in [true, false] {
         let collector = TraceCollector()
         let result = try await collector.collecting { try await Replay.run(entry, before: before) }
@@ -134,6 +147,27 @@ struct RaceLabCommand {
     }
     if let traceFile { try ChromeTrace.write(traced.map(\.named), to: traceFile) }
     return succeeded
+  }
+
+  /// The scenario that draws the entries with no forced replay: a whole day, every kind of step.
+  static let lanesScenarioID = "day-of-coffee"
+
+  /// The before and after runs of the lanes scenario, traced, for `entry`.
+  @MainActor
+  static func scenarioRuns(of entry: RaceEntry) async throws -> [TracedRun] {
+    guard let scenario = Scenario.named(lanesScenarioID) else { return [] }
+    var runs: [TracedRun] = []
+    for variant in Variant.all {
+      let collector = TraceCollector()
+      _ = try await collector.collecting { try await ScenarioRunner.run(scenario, on: variant) }
+      guard let trace = collector.traces.last else { continue }
+      runs.append(
+        TracedRun(
+          entry: entry, side: variant.name,
+          detail: "(the \(lanesScenarioID) scenario: the racing steps happen, unforced)",
+          trace: trace))
+    }
+    return runs
   }
 
   // MARK: stress

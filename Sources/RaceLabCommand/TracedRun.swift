@@ -2,29 +2,51 @@ import LabTrace
 import RaceLab
 import SimulatedPlatform
 
-/// One side of a replay with the trace of its run.
+/// One side of a run drawn for a catalog entry, with its trace: a replay's, or, for an entry
+/// with no forced replay, a scenario's.
 struct TracedRun {
   let entry: RaceEntry
-  let result: ReplayResult
+  /// "before" or "after".
+  let side: String
+  /// Whether the replay showed the symptom; nil for a scenario run, which does not judge.
+  let symptomShown: Bool?
+  /// What the run showed, in a sentence.
+  let detail: String
   let trace: Trace
+
+  init(entry: RaceEntry, result: ReplayResult, trace: Trace) {
+    self.entry = entry
+    self.side = result.side
+    self.symptomShown = result.symptomShown
+    self.detail = result.detail
+    self.trace = trace
+  }
+
+  init(entry: RaceEntry, side: String, detail: String, trace: Trace) {
+    self.entry = entry
+    self.side = side
+    self.symptomShown = nil
+    self.detail = detail
+    self.trace = trace
+  }
 
   /// The run as a lane diagram, with a blank line before it and the outcome after.
   func lanes(style: TerminalStyle) -> String {
     let entryID = entry.id
     let diagram = LaneDiagram(
-      trace: trace, title: "\(entry.id), \(result.side): what ran where",
+      trace: trace, title: "\(entry.id), \(side): what ran where",
       isRacing: { RacingAccesses.isRacing($0, entry: entryID) })
     var lines = [""] + diagram.render(style: style)
-    let outcome =
-      result.symptomShown
-      ? style.red("symptom: ") + entry.symptom + " (" + result.detail + ")"
-      : "no symptom: " + result.detail
-    lines.append("  " + outcome)
+    switch symptomShown {
+    case true?: lines.append("  " + style.red("symptom: ") + entry.symptom + " (" + detail + ")")
+    case false?: lines.append("  no symptom: " + detail)
+    case nil: lines.append("  " + detail)
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 
   /// The run named for a trace file.
   var named: ChromeTrace.Run {
-    ChromeTrace.Run(name: "\(entry.id) (\(result.side))", trace: trace)
+    ChromeTrace.Run(name: "\(entry.id) (\(side))", trace: trace)
   }
 }
