@@ -37,12 +37,32 @@ struct TracedRun {
       trace: trace, title: "\(entry.id), \(side): what ran where",
       isRacing: { RacingAccesses.isRacing($0, entry: entryID) })
     var lines = [""] + diagram.render(style: style)
+    let outcome: String
     switch symptomShown {
-    case true?: lines.append("  " + style.red("symptom: ") + entry.symptom + " (" + detail + ")")
-    case false?: lines.append("  no symptom: " + detail)
-    case nil: lines.append("  " + detail)
+    case true?: outcome = "symptom: " + entry.symptom + " (" + detail + ")"
+    case false?: outcome = "no symptom: " + detail
+    case nil: outcome = detail
     }
+    let wrapped = Self.wrap(outcome, width: 78)
+    lines.append("  " + (symptomShown == true ? style.red(wrapped[0]) : wrapped[0]))
+    lines += wrapped.dropFirst().map { "    " + $0 }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `text` in lines of at most `width` characters, the lines after the first two shorter to
+  /// leave room for their indent.
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      let limit = lines.isEmpty ? width : width - 2
+      if !line.isEmpty && line.count + 1 + word.count > limit {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    return lines + [line]
   }
 
   /// The run named for a trace file.
