@@ -116,7 +116,9 @@ struct RaceLabCommand {
     var succeeded = true
     var traced: [TracedRun] = []
     for entry in entries {
-      print("\(entry.id): \(entry.title)")
+      let heading = "\(entry.id): \(entry.title)"
+      // Lanes fit 80 columns, their heading too.
+      print(drawsLanes ? TracedRun.wrap(heading, width: 80).joined(separator: "\n  ") : heading)
       guard entry.detectors.contains(.replay) else {
         traced += try await scenarioRuns(of: entry)
         print("  no forced replay: its accesses happen unforced in the \(lanesScenarioID) scenario")
