@@ -7,6 +7,11 @@ import Dispatch
 /// their queue's lane, unlinked. It does see the task each event runs in, so it links a task's
 /// move from one lane to the next (into an actor, back from it, an `await` resuming), its own
 /// requests to their callbacks, and background tasks to their completion.
+///
+/// A task is known by its address (`UnsafeCurrentTask` is Hashable by it; the concurrency library
+/// offers no task ID). The runtime may give a finished task's memory to a new task, so once in a
+/// while a hop arrow joins the last step of one task to the first step of a later one: a hop
+/// arrow says "the same task, as far as the platform can tell", not "proven the same task".
 public final class Tracer: Sendable {
   /// Whether platforms created by the current task trace their run. On by default; the overhead
   /// benchmark turns it off to compare.
