@@ -1,4 +1,5 @@
 import CoffeeScenarios
+import Foundation
 import LabTrace
 import RaceLab
 import SimulatedPlatform
@@ -41,15 +42,27 @@ public enum ScenarioChecks {
     let result = try await traces.collecting { try await Replay.run(entry, on: variant) }
     guard result.symptomShown else { return .pass }
     // The learner's own interleaving: the racing steps alone, on the lanes they ran on.
-    var lanes: [String] = []
-    if let trace = traces.traces.last {
-      var diagram = LaneDiagram(
-        trace: trace, title: "your app's racing steps, in the order they ran:",
-        isRacing: { RacingAccesses.isRacing($0, entry: entryID) })
-      diagram.showsOnlyRacing = true
-      lanes = diagram.render(style: .plain)
+    var lanes = racingSteps(in: traces.traces.last, of: entryID, title: "your app's racing steps:")
+    // With LAB_LANES set, the lab's finished migration under the very same schedule, to compare.
+    if !(ProcessInfo.processInfo.environment["LAB_LANES"] ?? "").isEmpty {
+      let reference = TraceCollector()
+      let fixed = try await reference.collecting { try await Replay.run(entry, on: .after) }
+      lanes += racingSteps(
+        in: reference.traces.last, of: entryID,
+        title: "the lab's after variant, same schedule (\(fixed.detail)):")
     }
     return .fail(
       (["under the \(entryID) replay: \(result.detail)"] + lanes).joined(separator: "\n"))
+  }
+
+  /// The racing steps of `entryID` in `trace` alone, on their lanes, in the order they ran.
+  private static func racingSteps(in trace: Trace?, of entryID: String, title: String)
+    -> [String]
+  {
+    guard let trace else { return [] }
+    var diagram = LaneDiagram(
+      trace: trace, title: title, isRacing: { RacingAccesses.isRacing($0, entry: entryID) })
+    diagram.showsOnlyRacing = true
+    return diagram.render(style: .plain)
   }
 }

@@ -47,7 +47,9 @@ public struct LaneDiagram: Sendable {
   public func render(style: TerminalStyle = .plain) -> [String] {
     let events = shownEvents
     let lanes = Set(events.map(\.lane)).sorted()
-    guard !lanes.isEmpty else { return [style.bold(title), "  (nothing recorded)"] }
+    guard !lanes.isEmpty else {
+      return [style.bold(title), showsOnlyRacing ? "  (none of the racing steps)" : "  (nothing)"]
+    }
     let column = Dictionary(uniqueKeysWithValues: lanes.enumerated().map { ($1, $0) })
     let incoming = Dictionary(grouping: trace.links.filter { $0.kind != .write }, by: \.to)
     let shown = Set(events.map(\.order))
