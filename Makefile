@@ -13,7 +13,7 @@ BIN = $$($(SWIFT) build --show-bin-path)
 TSAN_BIN = $$($(SWIFT) build --sanitize=thread --scratch-path $(TSAN_SCRATCH) --show-bin-path)
 
 .PHONY: help build test test-under-load demo lint format clean race race-tsan-after diagnose docs \
-	lab bench verify-solutions verify-starters verify-wrong-answers check-editor
+	lab bench book verify-solutions verify-starters verify-wrong-answers check-editor
 
 help: ## List the targets
 	@echo "Swift Concurrency Lab: Apple's Coffee Tracker, before and after Swift concurrency."
@@ -64,6 +64,9 @@ race-tsan-after: ## The after variant's stress under ThreadSanitizer; fails on a
 diagnose: ## What the Swift 6 compiler finds in the before variant, by group and catalog entry
 	$(SWIFT) build --product race-lab
 	$(BIN)/race-lab diagnose
+
+book: ## Write the lab book, a static offline HTML site of every race's lanes, into .build-book/
+	$(SWIFT) run lab-book --out .build-book
 
 docs: ## Regenerate docs/races.md from the race catalog
 	$(SWIFT) run race-lab docs > docs/races.md

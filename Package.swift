@@ -17,6 +17,7 @@ let package = Package(
     .executable(name: "coffee-demo", targets: ["CoffeeDemo"]),
     .executable(name: "race-lab", targets: ["RaceLabCommand"]),
     .executable(name: "lab", targets: ["Lab"]),
+    .executable(name: "lab-book", targets: ["LabBookCommand"]),
     .executable(name: "coffee-bench", targets: ["CoffeeBench"]),
     .executable(name: "editor-check", targets: ["EditorCheck"]),
     // What the exercises import, offered to Exercises/Package.swift: the package editors open.
@@ -58,11 +59,19 @@ let package = Package(
       dependencies: ["CoffeeDomain", "SimulatedPlatform", "CoffeeScenarios"],
       swiftSettings: swift6
     ),
-    .executableTarget(name: "RaceLabCommand", dependencies: ["RaceLab"], swiftSettings: swift6),
+    // Traces drawn: terminal lanes, Chrome trace files, the lab book's pages.
+    .target(name: "LabTrace", dependencies: ["SimulatedPlatform"], swiftSettings: swift6),
+    // The lab book: a static HTML site of every race, scenario and exercise, drawn from real runs.
+    .target(
+      name: "LabBook", dependencies: ["LabTrace", "RaceLab", "CoffeeScenarios"],
+      swiftSettings: swift6),
+    .executableTarget(name: "LabBookCommand", dependencies: ["LabBook"], swiftSettings: swift6),
+    .executableTarget(
+      name: "RaceLabCommand", dependencies: ["RaceLab", "LabTrace"], swiftSettings: swift6),
     // What an exercise's check executable is made of: checks, scenarios, replays, compiler runs.
     .target(
       name: "LabCheckKit",
-      dependencies: ["CoffeeScenarios", "RaceLab", "SimulatedPlatform", "SourceScan"],
+      dependencies: ["CoffeeScenarios", "RaceLab", "SimulatedPlatform", "SourceScan", "LabTrace"],
       swiftSettings: swift6
     ),
     // Finds the constructs that hide races from the compiler in Swift source, comments and
@@ -75,7 +84,8 @@ let package = Package(
     .executableTarget(name: "Lab", dependencies: ["LabKit"], swiftSettings: swift6),
     // Proves that editors understand the exercises: drives sourcekit-lsp on Exercises/.
     .executableTarget(name: "EditorCheck", swiftSettings: swift6),
-    .executableTarget(name: "CoffeeDemo", dependencies: ["CoffeeScenarios"], swiftSettings: swift6),
+    .executableTarget(
+      name: "CoffeeDemo", dependencies: ["CoffeeScenarios", "LabTrace"], swiftSettings: swift6),
     // `make bench`: the figures an instructor quotes, before against after, in one process.
     .executableTarget(
       name: "CoffeeBench",
@@ -94,6 +104,7 @@ let package = Package(
       name: "CoffeeTrackerTests",
       dependencies: [
         "CoffeeDomain", "SimulatedPlatform", "CoffeeScenarios", "RaceLab", "SourceScan",
+        "LabTrace", "LabBook",
       ],
       swiftSettings: swift6
     ),

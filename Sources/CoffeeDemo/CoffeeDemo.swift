@@ -1,5 +1,6 @@
 import CoffeeScenarios
 import Foundation
+import LabTrace
 import SimulatedPlatform
 
 /// `coffee-demo`: plays scenarios on the before and after Coffee Tracker and shows, step by
@@ -43,14 +44,24 @@ struct CoffeeDemo {
     output(report.header(for: options, startingAt: configuration.now))
 
     var total = Tally()
+    var tracedRuns: [ChromeTrace.Run] = []
     for scenario in options.scenarios {
-      let play = await ScenarioPlay.play(
-        scenario, on: options.variants, configuration: configuration,
-        latencyMilliseconds: options.latencyMilliseconds
-      ) { variant in
-        // The app prints its log lines as it runs, before the report: say whose they are.
-        if options.echoesLogs { output(["", "App log of \(scenario.id) on \(variant.name):"]) }
+      let traces = TraceCollector()
+      let play = await traces.collecting {
+        await ScenarioPlay.play(
+          scenario, on: options.variants, configuration: configuration,
+          latencyMilliseconds: options.latencyMilliseconds
+        ) { variant in
+          // The app prints its log lines as it runs, before the report: say whose they are.
+          if options.echoesLogs { output(["", "App log of \(scenario.id) on \(variant.name):"]) }
+        }
       }
+      for (run, trace) in zip(play.runs, traces.traces) {
+        tracedRuns.append(
+          ChromeTrace.Run(name: "\(scenario.id) (\(run.variant.name))", trace: trace))
+      }
+      let lanes = StepLanes(
+        play: play, traces: traces.traces, style: TerminalStyle(usesColour: report.style.isEnabled))
 
       output([""])
       if options.playsEveryScenario {
@@ -61,6 +72,7 @@ struct CoffeeDemo {
       } else {
         for index in 0...scenario.steps.count {
           output(report.step(index, of: play) + [""])
+          if options.drawsLanes { output(lanes.diagrams(ofStep: index)) }
         }
       }
       output(report.agreement(of: play))
@@ -69,6 +81,15 @@ struct CoffeeDemo {
       total = play.runs.reduce(total) { $0 + Tally(of: $1, on: scenario) }
     }
 
+    if let traceFile = options.traceFile {
+      do {
+        try ChromeTrace.write(tracedRuns, to: traceFile)
+        output(["", "Trace written to \(traceFile): open it at ui.perfetto.dev."])
+      } catch {
+        printError("coffee-demo: \(error)")
+        exit(status: 1)
+      }
+    }
     let verdict = total.isBroken ? report.style.red("something is broken") : "nothing is broken"
     if options.playsEveryScenario {
       output(["", "\(options.scenarios.count) scenarios: \(total)."])

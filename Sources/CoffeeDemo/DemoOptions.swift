@@ -29,6 +29,10 @@ struct DemoOptions {
   var latencyMilliseconds: Int?
   /// Whether the app's log lines are echoed while it runs.
   var echoesLogs = false
+  /// Whether each step is drawn as lanes: what ran on which queue, actor or task.
+  var drawsLanes = false
+  /// Where to write the runs in Chrome's trace event format, if anywhere.
+  var traceFile: String?
 }
 
 extension DemoOptions {
@@ -125,6 +129,10 @@ extension DemoOptions {
         options.latencyMilliseconds = milliseconds == 0 ? nil : milliseconds
       case "--verbose":
         options.echoesLogs = true
+      case "--lanes":
+        options.drawsLanes = true
+      case "--trace":
+        options.traceFile = try value()
       case "--list":
         listsScenarios = true
       default:
@@ -171,6 +179,10 @@ extension DemoOptions {
           + "milliseconds (0 to \(maximumLatency); default: none)"
       ),
       ("--verbose", "echo the app's log lines as it runs"),
+      ("--lanes", "draw each step as lanes: what ran on which queue, actor or task, in order"),
+      (
+        "--trace FILE", "write the runs in Chrome's trace event format (Perfetto, chrome://tracing)"
+      ),
       ("--list", "print the scenario identifiers and exit"),
       ("-h, --help", "print this help and exit"),
     ]

@@ -1,5 +1,8 @@
 import CoffeeScenarios
+import Foundation
+import LabTrace
 import RaceLab
+import SimulatedPlatform
 
 /// Checks built from the lab's scenarios and race replays, run against a learner's variant.
 @MainActor
@@ -35,7 +38,31 @@ public enum ScenarioChecks {
     guard let entry = RaceCatalog.entry(entryID) else {
       return .fail("no race catalog entry \(entryID)")
     }
-    let result = try await Replay.run(entry, on: variant)
-    return result.symptomShown ? .fail("under the \(entryID) replay: \(result.detail)") : .pass
+    let traces = TraceCollector()
+    let result = try await traces.collecting { try await Replay.run(entry, on: variant) }
+    guard result.symptomShown else { return .pass }
+    // The learner's own interleaving: the racing steps alone, on the lanes they ran on.
+    var lanes = racingSteps(in: traces.traces.last, of: entryID, title: "your app's racing steps:")
+    // With LAB_LANES set, the lab's finished migration under the very same schedule, to compare.
+    if !(ProcessInfo.processInfo.environment["LAB_LANES"] ?? "").isEmpty {
+      let reference = TraceCollector()
+      let fixed = try await reference.collecting { try await Replay.run(entry, on: .after) }
+      lanes += racingSteps(
+        in: reference.traces.last, of: entryID,
+        title: "the lab's after variant, same schedule (\(fixed.detail)):")
+    }
+    return .fail(
+      (["under the \(entryID) replay: \(result.detail)"] + lanes).joined(separator: "\n"))
+  }
+
+  /// The racing steps of `entryID` in `trace` alone, on their lanes, in the order they ran.
+  private static func racingSteps(in trace: Trace?, of entryID: String, title: String)
+    -> [String]
+  {
+    guard let trace else { return [] }
+    var diagram = LaneDiagram(
+      trace: trace, title: title, isRacing: { RacingAccesses.isRacing($0, entry: entryID) })
+    diagram.showsOnlyRacing = true
+    return diagram.render(style: .plain)
   }
 }

@@ -1,6 +1,8 @@
 import CoffeeScenarios
 import Foundation
+import LabTrace
 import RaceLab
+import SimulatedPlatform
 
 /// `race-lab`: the race catalog, its deterministic replays, seeded stress runs, and the report
 /// behind `make race`.
@@ -14,6 +16,9 @@ struct RaceLabCommand {
     Commands:
       list                    The race catalog: every entry and the detectors that catch it.
       replay [ENTRY...]       Force each entry's interleaving on the before and the after side.
+          --lanes             Draw each side's run as lanes: what ran where, racing steps marked;
+                              entries with no replay are drawn from a scenario run.
+          --trace FILE        Write the runs in Chrome's trace event format (Perfetto).
       tsan-replay [ENTRY...]  Force the racing accesses of each entry ThreadSanitizer claims,
                               with nothing ordering them; run it in a --sanitize=thread build.
           --variant V         before, after or both (default: both)
@@ -31,6 +36,12 @@ struct RaceLabCommand {
           --steps K           The steps PCT spreads its change points over (default: 60)
           --mark-iterations   A line on standard error after each iteration (for `report`, to
                               cut a ThreadSanitizer log into iterations).
+          --lanes             Run the one iteration of --seed and draw it as lanes, findings marked.
+          --trace FILE        With --lanes: write that iteration in Chrome's trace event format.
+      trace-overhead [options] The stress run's time with tracing off and on, and the ratio.
+          --iterations N      Iterations per variant and round (default: 40)
+          --rounds N          Rounds of paired runs, off then on or on then off (default: 4)
+          --seed N            The first iteration's seed (default: 1)
       report [options]        Everything `make race` prints: replays, stress, ThreadSanitizer.
           --iterations N      Stress iterations per variant (default: 150)
           --tsan-binary PATH  A race-lab built with --sanitize=thread, to run the stress under.
@@ -59,6 +70,7 @@ struct RaceLabCommand {
       case "replay": succeeded = try await replay(arguments)
       case "tsan-replay": succeeded = try await threadSanitizerReplay(arguments)
       case "stress": succeeded = try await stress(arguments)
+      case "trace-overhead": succeeded = try await TraceOverhead.run(arguments)
       case "report": succeeded = try await RaceReport.run(arguments)
       case "diagnose": succeeded = try diagnose(arguments)
       case "docs": succeeded = try printDocs(arguments)
@@ -95,22 +107,44 @@ struct RaceLabCommand {
 
   @MainActor
   static func replay(_ arguments: Arguments) async throws -> Bool {
+    var arguments = arguments
+    let drawsLanes = arguments.flag("--lanes")
+    let traceFile = try arguments.value("--trace")
     let ids = try arguments.positional()
+    // Lanes and traces cover every entry: one without a replay is drawn from a scenario.
+    let drawsEvery = drawsLanes || traceFile != nil
     let entries =
       try ids.isEmpty
-      ? Replay.replayable
+      ? (drawsEvery ? RaceCatalog.entries : Replay.replayable)
       : ids.map { id in
         guard let entry = RaceCatalog.entry(id) else {
           throw UsageError("no catalog entry '\(id)'")
         }
-        guard entry.detectors.contains(.replay) else { throw UsageError("\(id) has no replay") }
+        guard entry.detectors.contains(.replay) || drawsEvery else {
+          throw UsageError("\(id) has no replay (--lanes draws it from a scenario run)")
+        }
         return entry
       }
     var succeeded = true
+    var traced: [TracedRun] = []
     for entry in entries {
-      print("\(entry.id): \(entry.title)")
+      let heading = "\(entry.id): \(entry.title)"
+      // Lanes fit 80 columns, their heading too.
+      print(drawsLanes ? TracedRun.wrap(heading, width: 80).joined(separator: "\n  ") : heading)
+      guard entry.detectors.contains(.replay) else {
+        traced += try await scenarioRuns(of: entry)
+        print("  no forced replay: its accesses happen unforced in the \(lanesScenarioID) scenario")
+        if drawsLanes {
+          for run in traced.suffix(2) { print(run.lanes(style: .standardOutput), terminator: "") }
+        }
+        continue
+      }
       for before in [true, false] {
-        let result = try await Replay.run(entry, before: before)
+        let collector = TraceCollector()
+        let result = try await collector.collecting { try await Replay.run(entry, before: before) }
+        if let trace = collector.traces.last {
+          traced.append(TracedRun(entry: entry, result: result, trace: trace))
+        }
         let right = result.symptomShown == before
         succeeded = succeeded && right
         let verdict =
@@ -121,7 +155,11 @@ struct RaceLabCommand {
           "  \(result.side.padding(toLength: 7, withPad: " ", startingAt: 0)) \(right ? "✓" : "✗") \(verdict): \(result.detail)"
         )
       }
+      if drawsLanes {
+        for run in traced.suffix(2) { print(run.lanes(style: .standardOutput), terminator: "") }
+      }
     }
+    if let traceFile { try ChromeTrace.write(traced.map(\.named), to: traceFile) }
     return succeeded
   }
 
@@ -157,6 +195,27 @@ struct RaceLabCommand {
     return succeeded
   }
 
+  /// The scenario that draws the entries with no forced replay: a whole day, every kind of step.
+  static let lanesScenarioID = "day-of-coffee"
+
+  /// The before and after runs of the lanes scenario, traced, for `entry`.
+  @MainActor
+  static func scenarioRuns(of entry: RaceEntry) async throws -> [TracedRun] {
+    guard let scenario = Scenario.named(lanesScenarioID) else { return [] }
+    var runs: [TracedRun] = []
+    for variant in Variant.all {
+      let collector = TraceCollector()
+      _ = try await collector.collecting { try await ScenarioRunner.run(scenario, on: variant) }
+      guard let trace = collector.traces.last else { continue }
+      runs.append(
+        TracedRun(
+          entry: entry, side: variant.name,
+          detail: "(the \(lanesScenarioID) scenario: the racing steps happen, unforced)",
+          trace: trace))
+    }
+    return runs
+  }
+
   // MARK: stress
 
   @MainActor
@@ -181,7 +240,14 @@ struct RaceLabCommand {
     let confirmations = try arguments.number("--confirm", as: Int.self) ?? 0
     guard confirmations >= 0 else { throw UsageError("--confirm takes a count of runs, 0 or more") }
     configuration.scheduler = try scheduler(from: &arguments)
+    let drawsLanes = arguments.flag("--lanes")
+    let traceFile = try arguments.value("--trace")
     _ = try arguments.positional()
+    if drawsLanes {
+      return try await StressLanes.draw(
+        variants: variants, configuration: configuration, traceFile: traceFile)
+    }
+    if traceFile != nil { throw UsageError("--trace goes with --lanes") }
 
     var succeeded = true
     for variant in variants {

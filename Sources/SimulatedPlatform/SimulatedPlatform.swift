@@ -55,6 +55,8 @@ public final class SimulatedPlatform: Sendable {
   public let events: EventLog
   /// What is in flight right now.
   public let activity: ActivityMonitor
+  /// The trace of the run: what ran on which lane, and the links between lanes.
+  public var tracer: Tracer { events.tracer }
   /// Where tests can step in to force an interleaving.
   public let checkpoints: Checkpoints
   private let echoesLogs: Bool
@@ -64,7 +66,9 @@ public final class SimulatedPlatform: Sendable {
   public init(configuration: Configuration = Configuration()) throws {
     ExecutionContext.markMainQueue()
     let activity = ActivityMonitor()
-    let events = EventLog(activity: activity)
+    let tracer = Tracer(isRecording: Tracer.isEnabled)
+    TraceCollector.current?.add(tracer)
+    let events = EventLog(activity: activity, tracer: tracer)
     let checkpoints = Checkpoints()
     let delays = DelayGenerator(seed: configuration.seed)
     let clock = SimulatedClock(now: configuration.now)

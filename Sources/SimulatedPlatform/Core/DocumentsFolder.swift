@@ -50,10 +50,10 @@ public final class DocumentsFolder: Sendable {
   ///
   /// - Throws: `CocoaError(.fileReadNoSuchFile)` when there is no such file, as Foundation
   ///   does; other read errors as they come.
-  public func read(fileNamed name: String) throws -> Data {
-    log.record(.fileRead(name: name))
+  public func read(fileNamed name: String, isolation: (any Actor)? = #isolation) throws -> Data {
+    log.record(.fileRead(name: name), isolation: isolation)
     if ExecutionContext.isOnMainQueue {
-      log.record(.blockingFileIOOnMainQueue(name: name))
+      log.record(.blockingFileIOOnMainQueue(name: name), isolation: isolation)
     }
     let fileURL = fileURL(named: name)
     guard FileManager.default.fileExists(atPath: fileURL.path) else {
@@ -63,13 +63,16 @@ public final class DocumentsFolder: Sendable {
   }
 
   /// Writes `data` atomically to the file called `name`, taking the write latency on the
-  /// calling thread.
-  public func write(_ data: Data, toFileNamed name: String) throws {
+  /// calling thread. `isolation` is the caller's, for the trace; callers never pass it.
+  public func write(
+    _ data: Data, toFileNamed name: String, isolation: (any Actor)? = #isolation
+  ) throws {
     activity.begin()
     defer { activity.end() }
     if ExecutionContext.isOnMainQueue {
-      log.record(.blockingFileIOOnMainQueue(name: name))
+      log.record(.blockingFileIOOnMainQueue(name: name), isolation: isolation)
     }
+    let started = log.tracer.mark("write \(name) starts", isolation: isolation)
     let (writeID, latency, startedWhileSuspended) = state.withLock { state in
       let writeID = state.nextWriteID
       state.nextWriteID += 1
@@ -87,11 +90,14 @@ public final class DocumentsFolder: Sendable {
       return state.lostWrites.remove(writeID) != nil || startedWhileSuspended
     }
     if isLost {
-      log.record(.fileWriteLostAtSuspension(name: name))
+      log.tracer.mark(
+        "write \(name) ends, lost", isolation: isolation, linkedFrom: started, as: .write)
+      log.record(.fileWriteLostAtSuspension(name: name), isolation: isolation)
       return
     }
     try data.write(to: fileURL(named: name), options: [.atomic])
-    log.record(.fileWritten(name: name, bytes: data.count))
+    log.tracer.mark("write \(name) ends", isolation: isolation, linkedFrom: started, as: .write)
+    log.record(.fileWritten(name: name, bytes: data.count), isolation: isolation)
     checkpoints.reach(.fileWriteFinishing)
   }
 

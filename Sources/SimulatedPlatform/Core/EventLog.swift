@@ -5,15 +5,24 @@ public final class EventLog: Sendable {
   private let events = Locked<[PlatformEvent]>([])
   private let activity: ActivityMonitor
   private let newEvent = NSCondition()
+  /// The trace of the run: every event with its lane, and the links between them.
+  let tracer: Tracer
 
-  init(activity: ActivityMonitor) {
+  init(activity: ActivityMonitor, tracer: Tracer) {
     self.activity = activity
+    self.tracer = tracer
   }
 
-  /// Records `kind`, noting the context of the caller.
-  func record(_ kind: PlatformEvent.Kind, context: ExecutionContext = .current) {
+  /// Records `kind`, noting the context of the caller and the actor it is isolated to.
+  func record(
+    _ kind: PlatformEvent.Kind, context: ExecutionContext = .current,
+    isolation: (any Actor)? = nil
+  ) {
+    let stamp = tracer.stamp(context: context, isolation: isolation)
     events.withLock { events in
-      events.append(PlatformEvent(sequence: events.count, kind: kind, context: context))
+      let event = PlatformEvent(sequence: events.count, kind: kind, context: context)
+      events.append(event)
+      tracer.record(event, stamp: stamp)
     }
     activity.noteEvent()
     newEvent.lock()

@@ -17,15 +17,24 @@ public struct Logger: Sendable {
     self.echo = echo
   }
 
-  /// Logs a message useful when debugging.
-  public func debug(_ message: String) { write(.debug, message) }
-  /// Logs a notable event.
-  public func info(_ message: String) { write(.info, message) }
-  /// Logs a failure.
-  public func error(_ message: String) { write(.error, message) }
+  // Each method takes the caller's isolation (`#isolation`, evaluated where it is called) so
+  // that the trace can put the message on its actor's lane; callers never pass it.
 
-  private func write(_ level: LogLevel, _ message: String) {
-    log.record(.log(level: level, category: category, message: message))
+  /// Logs a message useful when debugging.
+  public func debug(_ message: String, isolation: (any Actor)? = #isolation) {
+    write(.debug, message, isolation)
+  }
+  /// Logs a notable event.
+  public func info(_ message: String, isolation: (any Actor)? = #isolation) {
+    write(.info, message, isolation)
+  }
+  /// Logs a failure.
+  public func error(_ message: String, isolation: (any Actor)? = #isolation) {
+    write(.error, message, isolation)
+  }
+
+  private func write(_ level: LogLevel, _ message: String, _ isolation: (any Actor)?) {
+    log.record(.log(level: level, category: category, message: message), isolation: isolation)
     if echo {
       print("[\(category)] \(level.rawValue): \(message)")
     }

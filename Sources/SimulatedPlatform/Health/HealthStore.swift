@@ -111,11 +111,15 @@ public final class HealthStore: Sendable {
   }
 
   /// Asks the user for permission; `completion` runs on an arbitrary global queue with whether
-  /// the request was processed (not whether it was granted), or an error.
-  public func requestAuthorization(completion: @escaping @Sendable (Bool, Error?) -> Void) {
-    log.record(.healthAuthorizationRequested)
+  /// the request was processed (not whether it was granted), or an error. `isolation` is the
+  /// caller's, for the trace: callers never pass it (so for every call below).
+  public func requestAuthorization(
+    isolation: (any Actor)? = #isolation,
+    completion: @escaping @Sendable (Bool, Error?) -> Void
+  ) {
+    log.record(.healthAuthorizationRequested, isolation: isolation)
     let behaviour = self.behaviour
-    deliver(.authorization, after: behaviour.latency) { [self] in
+    deliver(.authorization, after: behaviour.latency, isolation: isolation) { [self] in
       guard behaviour.isHealthDataAvailable else {
         return { completion(false, HealthStoreError.healthDataUnavailable) }
       }
@@ -130,19 +134,21 @@ public final class HealthStore: Sendable {
   }
 
   /// The async form of `requestAuthorization(completion:)`.
-  public func requestAuthorization() async throws {
+  public func requestAuthorization(isolation: (any Actor)? = #isolation) async throws {
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
-      requestAuthorization { _, error in
+      requestAuthorization(isolation: isolation) { _, error in
         if let error { continuation.resume(throwing: error) } else { continuation.resume() }
       }
     }
   }
 
   /// Saves `sample`; `completion` runs on an arbitrary global queue.
-  public func save(_ sample: CaffeineSample, completion: @escaping @Sendable (Bool, Error?) -> Void)
-  {
+  public func save(
+    _ sample: CaffeineSample, isolation: (any Actor)? = #isolation,
+    completion: @escaping @Sendable (Bool, Error?) -> Void
+  ) {
     let behaviour = self.behaviour
-    deliver(.save, after: behaviour.latency) { [self] in
+    deliver(.save, after: behaviour.latency, isolation: isolation) { [self] in
       let status = authorizationStatus()
       guard behaviour.isHealthDataAvailable, !behaviour.failsSaves, status == .sharingAuthorized
       else {
@@ -156,18 +162,18 @@ public final class HealthStore: Sendable {
   }
 
   /// The async form of `save(_:completion:)`.
-  public func save(_ sample: CaffeineSample) async throws {
+  public func save(_ sample: CaffeineSample, isolation: (any Actor)? = #isolation) async throws {
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
-      save(sample) { _, error in
+      save(sample, isolation: isolation) { _, error in
         if let error { continuation.resume(throwing: error) } else { continuation.resume() }
       }
     }
   }
 
   /// Runs `query`; its handler runs once, on an arbitrary global queue.
-  public func execute(_ query: AnchoredObjectQuery) {
+  public func execute(_ query: AnchoredObjectQuery, isolation: (any Actor)? = #isolation) {
     let behaviour = self.behaviour
-    deliver(.query, after: behaviour.latency) { [self] in
+    deliver(.query, after: behaviour.latency, isolation: isolation) { [self] in
       guard behaviour.isHealthDataAvailable, !behaviour.failsQueries else {
         log.record(.healthQueryFailed)
         let error: HealthStoreError =
@@ -216,16 +222,22 @@ public final class HealthStore: Sendable {
   ///
   /// The checkpoints sit right next to the app's code, with nothing of the platform's between:
   /// a replay that holds one callback there changes nothing else about what the threads do,
-  /// which is what lets ThreadSanitizer see two callbacks' racing accesses as they are.
+  /// which is what lets ThreadSanitizer see two callbacks' racing accesses as they are. The trace
+  /// links the request, on the caller's lane, to the callback.
   private func deliver(
-    _ kind: HealthCallbackKind, after latency: Latency,
+    _ kind: HealthCallbackKind, after latency: Latency, isolation: (any Actor)?,
     _ answer: @escaping @Sendable () -> () -> Void
   ) {
     activity.begin()
+    let requested = log.tracer.mark(
+      "calls the health store: \(kind.rawValue)", isolation: isolation)
     let delay = delays.delay(for: latency, kind: "health \(kind.rawValue)")
     DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
       CallbackLane.$current.withValue("health \(kind.rawValue)") {
         let callback = answer()
+        // Traced before the checkpoint, so that nothing of the platform's (the tracer's lock)
+        // comes between a held callback and the app's code.
+        log.tracer.mark("\(kind.rawValue) callback runs", isolation: nil, linkedFrom: requested)
         checkpoints.reach(.healthCallbackDelivering(kind))
         callback()
         checkpoints.reach(.healthCallbackReturned(kind))

@@ -40,7 +40,14 @@ public struct Published<Value> {
   /// name is its type's: `the published [Drink]`.
   private static func propertyName(_ keyPath: AnyKeyPath) -> String {
     let path = String(describing: keyPath)
-    guard !path.contains("<computed") else { return "the published \(Value.self)" }
+    guard !path.contains("<computed") else { return "the published \(typeName)" }
     return path.split(separator: ".").last.map(String.init) ?? path
+  }
+
+  /// `[Drink]` rather than `Array<Drink>`, as Swift code spells it.
+  private static var typeName: String {
+    let name = String(describing: Value.self)
+    guard name.hasPrefix("Array<"), name.hasSuffix(">") else { return name }
+    return "[\(name.dropFirst("Array<".count).dropLast())]"
   }
 }

@@ -1,0 +1,202 @@
+import CoffeeScenarios
+import Foundation
+import LabTrace
+import RaceLab
+import SimulatedPlatform
+
+/// The lab book: a static, offline, self-contained HTML site an instructor can open from a USB
+/// stick. An index; a page per race with its before and after lanes from real runs; a page per
+/// scenario; a page per exercise from its README. No script, no network, no file outside it.
+@MainActor
+public enum LabBook {
+  /// Writes the book into `folder` (created if needed), reading sources and READMEs under
+  /// `root`, and returns the names of the pages written.
+  public static func write(to folder: URL, root: String) async throws -> [String] {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    var pages: [String: String] = [:]
+    let exercises = try ExerciseIndex.load(root: root)
+
+    var raceLinks: [String] = []
+    for entry in RaceCatalog.entries {
+      let (before, after) = try await traces(of: entry)
+      pages["race-\(entry.id).html"] = racePage(
+        entry, before: before, after: after, root: root, exercises: exercises)
+      raceLinks.append(
+        "<li><a href=\"race-\(entry.id).html\">\(HTML.escape(entry.title))</a> "
+          + "<span class=\"dim\">\(entry.id)</span></li>")
+    }
+    var scenarioLinks: [String] = []
+    for scenario in Scenario.all {
+      pages["scenario-\(scenario.id).html"] = scenarioPage(scenario)
+      scenarioLinks.append(
+        "<li><a href=\"scenario-\(scenario.id).html\">\(scenario.id)</a>: "
+          + "\(HTML.escape(scenario.summary))</li>")
+    }
+    var exerciseLinks: [String] = []
+    for exercise in exercises.all {
+      pages["exercise-\(exercise.id).html"] = exercisePage(exercise, root: root)
+      exerciseLinks.append(
+        "<li><a href=\"exercise-\(exercise.id).html\">\(exercise.id)</a>: "
+          + "\(HTML.escape(exercise.title))</li>")
+    }
+    pages["index.html"] = HTML.page(
+      title: "The lab book",
+      body: """
+        <h1>The lab book</h1>
+        <p>Apple's Coffee Tracker before its migration to Swift concurrency (Dispatch queues,
+        completion handlers, <code>didSet</code>) and after it (actors, async/await,
+        <code>@MainActor</code>). Every lane diagram here was drawn from a real run of the lab:
+        one lane per queue, actor or task, the events in the order they happened, racing steps
+        in red, arrows where one lane handed work to another. Hover over a dot to read it.</p>
+        <h2>Races</h2><ul>\(raceLinks.joined(separator: "\n"))</ul>
+        <h2>Scenarios</h2><ul>\(scenarioLinks.joined(separator: "\n"))</ul>
+        <h2>Exercises</h2><ul>\(exerciseLinks.joined(separator: "\n"))</ul>
+        """)
+    for (name, html) in pages {
+      try Data(html.utf8).write(to: folder.appendingPathComponent(name), options: [.atomic])
+    }
+    return pages.keys.sorted()
+  }
+
+  /// The before and after traces of `entry`: its replay where it has one, else the day of
+  /// coffee, where the race's accesses happen without being forced.
+  static func traces(of entry: RaceEntry) async throws -> (Trace, Trace) {
+    var traces: [Trace] = []
+    for before in [true, false] {
+      let collector = TraceCollector()
+      if entry.detectors.contains(.replay) {
+        _ = try await collector.collecting { try await Replay.run(entry, before: before) }
+      } else {
+        let scenario = Scenario.named("day-of-coffee") ?? Scenario.all[0]
+        _ = try await collector.collecting {
+          try await ScenarioRunner.run(scenario, on: before ? .before : .after)
+        }
+      }
+      traces.append(collector.traces.last ?? Trace(events: [], links: []))
+    }
+    return (traces[0], traces[1])
+  }
+
+  static func racePage(
+    _ entry: RaceEntry, before: Trace, after: Trace, root: String, exercises: ExerciseIndex
+  ) -> String {
+    let entryID = entry.id
+    func figure(_ trace: Trace, side: String) -> String {
+      let diagram = LaneDiagram(
+        trace: trace, title: "\(side): what ran where",
+        isRacing: { RacingAccesses.isRacing($0, entry: entryID) })
+      let racing = diagram.shownEvents.filter(diagram.isRacing)
+      let list = racing.map {
+        "<li>#\($0.order) <strong>\(HTML.escape($0.lane.description))</strong>: "
+          + "\(HTML.escape($0.label))</li>"
+      }
+      return """
+        <figure><figcaption>\(side == "before" ? "Before" : "After")</figcaption>
+        \(LaneSVG(diagram: diagram, side: side).render())
+        </figure>
+        <p>Racing steps, in order:</p><ol class="racing">\(list.joined())</ol>
+        """
+    }
+    let lesson = RaceLesson.lesson(for: entry.id)
+    func code(_ line: RaceLesson.CodeLine?) -> String {
+      guard let line, let excerpt = CodeExcerpt.find(line.needle, in: line.file, root: root) else {
+        return "<p class=\"dim\">(the racing line was not found)</p>"
+      }
+      let lines = excerpt.lines.enumerated().map { index, text in
+        let numbered = "\(String(excerpt.firstLine + index).leftPadded(4))  \(HTML.escape(text))"
+        return index == excerpt.highlighted ? "<span class=\"hit\">\(numbered)</span>" : numbered
+      }
+      return
+        "<p><code>\(HTML.escape(excerpt.file))</code></p><pre>\(lines.joined(separator: "\n"))</pre>"
+    }
+    let exercise = lesson.flatMap { exercises.exercise($0.exerciseID) }
+    let exerciseLink =
+      exercise.map {
+        "<p>The exercise that fixes it: <a href=\"exercise-\($0.id).html\">\($0.id): "
+          + "\(HTML.escape($0.title))</a>.</p>"
+      } ?? ""
+    let source =
+      entry.detectors.contains(.replay)
+      ? "Both diagrams come from the deterministic replay (<code>race-lab replay \(entry.id) --lanes</code>): the same forced schedule on both variants."
+      : "This race has no forced replay: both diagrams come from the day-of-coffee scenario, where its accesses happen unforced."
+    return HTML.page(
+      title: entry.title,
+      body: """
+        <h1>\(HTML.escape(entry.title))</h1>
+        <p class="dim">\(entry.id) · \(HTML.escape(entry.location)) · caught by \
+        \(entry.detectors.sorted().map(\.rawValue).joined(separator: ", "))</p>
+        <h2>What goes wrong</h2>
+        <p>\(HTML.escape(entry.interleaving))</p>
+        <p class="symptom">\(HTML.escape(entry.symptom))</p>
+        <p class="fixed">After: \(HTML.escape(entry.afterFix))</p>
+        <p class="dim">In the talk: \(HTML.escape(entry.talkPassage))</p>
+        <h2>Lanes</h2>
+        <p>\(source)</p>
+        \(figure(before, side: "before"))
+        \(figure(after, side: "after"))
+        <h2>The racing lines</h2>
+        <div class="columns"><div><h3>Before</h3>\(code(lesson?.before))</div>
+        <div><h3>After</h3>\(code(lesson?.after))</div></div>
+        \(exerciseLink)
+        """)
+  }
+
+  static func scenarioPage(_ scenario: Scenario) -> String {
+    let steps = scenario.steps.map { "<li>\(HTML.escape($0.description))</li>" }
+    let expectations = scenario.allExpectations.map { "<li>\(HTML.escape($0.summary))</li>" }
+    return HTML.page(
+      title: scenario.id,
+      body: """
+        <h1>Scenario \(scenario.id)</h1>
+        <p>\(HTML.escape(scenario.summary))</p>
+        <p>Play it: <code>swift run coffee-demo --scenario \(scenario.id) --lanes</code></p>
+        <h2>Steps</h2><ol>\(steps.joined(separator: "\n"))</ol>
+        <h2>Expectations</h2><ul>\(expectations.joined(separator: "\n"))</ul>
+        """)
+  }
+
+  static func exercisePage(_ exercise: ExerciseIndex.Exercise, root: String) -> String {
+    let readme = try? String(
+      contentsOfFile: "\(root)/Exercises/\(exercise.id)/README.md", encoding: .utf8)
+    return HTML.page(
+      title: exercise.title,
+      body: """
+        <h1>\(exercise.id): \(HTML.escape(exercise.title))</h1>
+        <p>Check it: <code>swift run lab check \(exercise.id)</code></p>
+        \(readme.map(Markdown.html) ?? "<p class=\"dim\">(no README)</p>")
+        """)
+  }
+}
+
+/// The exercises named in `Exercises/exercises.json`.
+struct ExerciseIndex {
+  struct Exercise {
+    let id: String
+    let title: String
+  }
+
+  let all: [Exercise]
+
+  func exercise(_ id: String) -> Exercise? { all.first { $0.id == id } }
+
+  static func load(root: String) throws -> ExerciseIndex {
+    let data = try Data(contentsOf: URL(fileURLWithPath: "\(root)/Exercises/exercises.json"))
+    let json = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    var exercises: [Exercise] = []
+    for track in (json?["tracks"] as? [[String: Any]]) ?? [] {
+      for exercise in (track["exercises"] as? [[String: Any]]) ?? [] {
+        guard let id = exercise["id"] as? String, let title = exercise["title"] as? String else {
+          continue
+        }
+        exercises.append(Exercise(id: id, title: title))
+      }
+    }
+    return ExerciseIndex(all: exercises)
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(_ width: Int) -> String {
+    String(repeating: " ", count: max(0, width - count)) + self
+  }
+}

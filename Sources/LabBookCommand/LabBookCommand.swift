@@ -1,0 +1,48 @@
+import Foundation
+import LabBook
+
+/// `lab-book`: writes the lab book, a static HTML site, from real runs of the lab.
+@main
+struct LabBookCommand {
+  static let usage = """
+    lab-book: write the lab book, a static offline HTML site: every race with its before and
+    after lanes from real runs, every scenario, every exercise.
+
+    Usage: lab-book [--out DIR] [--root DIR]
+      --out DIR    Where to write it (default: .build-book)
+      --root DIR   The package root, for sources and READMEs (default: the current folder)
+
+    Exit codes: 0 written, 1 a run or a write failed, 2 a usage error.
+    """
+
+  @MainActor
+  static func main() async {
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.contains("--help") || arguments.contains("-h") {
+      print(usage)
+      exit(0)
+    }
+    var out = ".build-book"
+    var root = FileManager.default.currentDirectoryPath
+    while let argument = arguments.first {
+      arguments.removeFirst()
+      guard ["--out", "--root"].contains(argument), let value = arguments.first else {
+        FileHandle.standardError.write(
+          Data("lab-book: unexpected '\(argument)'. Run 'lab-book --help'.\n".utf8))
+        exit(2)
+      }
+      arguments.removeFirst()
+      if argument == "--out" { out = value } else { root = value }
+    }
+    do {
+      let folder = URL(fileURLWithPath: out)
+      let pages = try await LabBook.write(to: folder, root: root)
+      print("lab-book: \(pages.count) pages in \(folder.path); open \(folder.path)/index.html")
+      fflush(nil)
+      exit(0)
+    } catch {
+      FileHandle.standardError.write(Data("lab-book: \(error)\n".utf8))
+      exit(1)
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import CoffeeScenarios
+import LabTrace
+import RaceLab
+import SimulatedPlatform
+
+/// `race-lab stress --seed N --lanes`: one stress iteration, traced, drawn as lanes with the
+/// racing accesses of every finding marked, and its findings after.
+enum StressLanes {
+  @MainActor
+  static func draw(
+    variants: [Variant], configuration: Stress.Configuration, traceFile: String?
+  ) async throws -> Bool {
+    var succeeded = true
+    var runs: [ChromeTrace.Run] = []
+    for variant in variants {
+      let collector = TraceCollector()
+      let findings = try await collector.collecting {
+        try await Stress.runIteration(
+          on: variant, seed: configuration.seed, actions: configuration.actionsPerIteration)
+      }
+      let entries = Set(findings.compactMap(\.entryID))
+      guard let trace = collector.traces.last else { continue }
+      runs.append(
+        ChromeTrace.Run(name: "stress \(variant), seed \(configuration.seed)", trace: trace))
+      let diagram = LaneDiagram(
+        trace: trace, title: "stress \(variant), seed \(configuration.seed): what ran where",
+        isRacing: { event in entries.contains { RacingAccesses.isRacing(event, entry: $0) } })
+      let style = TerminalStyle.standardOutput
+      print(diagram.render(style: style).joined(separator: "\n"))
+      if findings.isEmpty {
+        print("  no finding\n")
+      } else {
+        for finding in findings { print("  " + style.red("finding: ") + finding.description) }
+        print()
+      }
+      if variant == .after && !findings.isEmpty { succeeded = false }
+    }
+    if let traceFile { try ChromeTrace.write(runs, to: traceFile) }
+    return succeeded
+  }
+}

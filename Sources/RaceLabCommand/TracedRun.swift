@@ -1,0 +1,72 @@
+import LabTrace
+import RaceLab
+import SimulatedPlatform
+
+/// One side of a run drawn for a catalog entry, with its trace: a replay's, or, for an entry
+/// with no forced replay, a scenario's.
+struct TracedRun {
+  let entry: RaceEntry
+  /// "before" or "after".
+  let side: String
+  /// Whether the replay showed the symptom; nil for a scenario run, which does not judge.
+  let symptomShown: Bool?
+  /// What the run showed, in a sentence.
+  let detail: String
+  let trace: Trace
+
+  init(entry: RaceEntry, result: ReplayResult, trace: Trace) {
+    self.entry = entry
+    self.side = result.side
+    self.symptomShown = result.symptomShown
+    self.detail = result.detail
+    self.trace = trace
+  }
+
+  init(entry: RaceEntry, side: String, detail: String, trace: Trace) {
+    self.entry = entry
+    self.side = side
+    self.symptomShown = nil
+    self.detail = detail
+    self.trace = trace
+  }
+
+  /// The run as a lane diagram, with a blank line before it and the outcome after.
+  func lanes(style: TerminalStyle) -> String {
+    let entryID = entry.id
+    let diagram = LaneDiagram(
+      trace: trace, title: "\(entry.id), \(side): what ran where",
+      isRacing: { RacingAccesses.isRacing($0, entry: entryID) })
+    var lines = [""] + diagram.render(style: style)
+    let outcome: String
+    switch symptomShown {
+    case true?: outcome = "symptom: " + entry.symptom + " (" + detail + ")"
+    case false?: outcome = "no symptom: " + detail
+    case nil: outcome = detail
+    }
+    let wrapped = Self.wrap(outcome, width: 78)
+    lines.append("  " + (symptomShown == true ? style.red(wrapped[0]) : wrapped[0]))
+    lines += wrapped.dropFirst().map { "    " + $0 }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `text` in lines of at most `width` characters, the lines after the first two shorter to
+  /// leave room for their indent.
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      let limit = lines.isEmpty ? width : width - 2
+      if !line.isEmpty && line.count + 1 + word.count > limit {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    return lines + [line]
+  }
+
+  /// The run named for a trace file.
+  var named: ChromeTrace.Run {
+    ChromeTrace.Run(name: "\(entry.id) (\(side))", trace: trace)
+  }
+}

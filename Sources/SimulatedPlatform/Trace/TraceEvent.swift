@@ -1,0 +1,89 @@
+/// One step of a traced run: a platform event, or a point the platform marks only for the trace
+/// (a request issued, a callback delivered), on the lane where it happened.
+public struct TraceEvent: Sendable, CustomStringConvertible {
+  /// The event's position in its trace.
+  public let order: Int
+  /// Where it happened.
+  public let lane: Lane
+  /// The platform event, or nil for a mark made for the trace alone.
+  public let platformEvent: PlatformEvent?
+  /// What a mark says; empty for a platform event.
+  public let mark: String
+  /// The task it ran in, numbered in order of first appearance; nil outside any task.
+  public let task: Int?
+  /// Nanoseconds since the trace began.
+  public let nanoseconds: UInt64
+
+  /// A short description of what happened, for diagrams.
+  public var label: String {
+    guard let platformEvent else { return mark }
+    switch platformEvent.kind {
+    case .log(let level, let category, let message):
+      return level == .error ? "\(category) error: \(message)" : "\(category): \(message)"
+    case .publishedChange(let property):
+      // `currentDrinks written`, or on Linux, whose key paths do not print their property's
+      // name, `the published [Drink] written` (see `Published`).
+      return "\(property) written"
+    case .applicationStateChanged(let state): return "app becomes \(state)"
+    case .fileRead(let name): return "read \(name)"
+    case .fileWritten(let name, let bytes): return "wrote \(name) (\(bytes) B)"
+    case .fileWriteLostAtSuspension(let name): return "write of \(name) LOST at suspension"
+    case .blockingFileIOOnMainQueue(let name): return "blocking I/O on main: \(name)"
+    case .healthAuthorizationRequested: return "health authorization requested"
+    case .healthSampleSaved: return "health sample saved"
+    case .healthSampleSaveFailed: return "health sample save failed"
+    case .healthQueryAnswered(let added, let deleted):
+      return "query answered: +\(added) -\(deleted)"
+    case .healthQueryFailed: return "query failed"
+    case .complicationReloaded: return "complication reload"
+    case .complicationTimelineProvided(let entries): return "timeline provided (\(entries))"
+    case .backgroundTaskDelivered(let id): return "background task \(id) delivered"
+    case .backgroundTaskCompleted(let id, let success):
+      return "background task \(id) completed\(success ? "" : " (failed)")"
+    case .backgroundRefreshScheduled: return "next refresh scheduled"
+    }
+  }
+
+  public var description: String { "#\(order) [\(lane)] \(label)" }
+}
+
+/// An arrow between two events of a trace.
+public struct TraceLink: Hashable, Sendable {
+  /// What the arrow stands for.
+  public enum Kind: String, Hashable, Sendable {
+    /// A task moved to another lane: a call into an actor, its return, or an `await` resuming.
+    case hop
+    /// A platform request and the callback that answers it.
+    case callback
+    /// A background task handed to the app and its completion.
+    case completion
+    /// A file write started and its outcome.
+    case write
+  }
+
+  /// The `order` of the event the arrow starts from.
+  public let from: Int
+  /// The `order` of the event it points to.
+  public let to: Int
+  public let kind: Kind
+}
+
+/// Everything a traced run recorded: its events in order and the links between them.
+public struct Trace: Sendable {
+  public let events: [TraceEvent]
+  public let links: [TraceLink]
+
+  public init(events: [TraceEvent], links: [TraceLink]) {
+    self.events = events
+    self.links = links
+  }
+
+  /// Every lane that has an event, in diagram order.
+  public var lanes: [Lane] { Set(events.map(\.lane)).sorted() }
+
+  /// The events from position `order` on, with the links among them.
+  public func since(_ order: Int) -> Trace {
+    let kept = events.filter { $0.order >= order }
+    return Trace(events: kept, links: links.filter { $0.from >= order && $0.to >= order })
+  }
+}
