@@ -141,6 +141,18 @@ if let source = ProcessInfo.processInfo.environment["LAB_EXERCISES"] {
       if (exercise["warningsAsErrors"] as? Bool) == true {
         settings.append(.treatAllWarnings(as: .error))
       }
+      // The settings of Swift 6.2's approachable concurrency that the later steps turn on: the
+      // module's default isolation (SE-0466) and upcoming features such as
+      // NonisolatedNonsendingByDefault (SE-0461).
+      switch exercise["defaultIsolation"] as? String {
+      case nil: break
+      case "MainActor": settings.append(.defaultIsolation(MainActor.self))
+      case let other?:
+        fatalError("\(id): defaultIsolation is \"MainActor\" or absent, not \"\(other)\"")
+      }
+      for feature in (exercise["upcomingFeatures"] as? [String]) ?? [] {
+        settings.append(.enableUpcomingFeature(feature))
+      }
       package.targets.append(
         .target(
           name: module,
