@@ -87,6 +87,46 @@ let package = Package(
   ]
 )
 
+// MARK: - The exercise metadata
+
+/// The tracks of `Exercises/exercises.json`, which the lab's exercise modules and the track's
+/// latest solution are built from.
+let exerciseTracks: [[String: Any]] = {
+  let metadata = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Exercises/exercises.json")
+  guard
+    let data = try? Data(contentsOf: metadata),
+    let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+    let tracks = json["tracks"] as? [[String: Any]]
+  else {
+    fatalError("Exercises/exercises.json is missing or not valid JSON")
+  }
+  return tracks
+}()
+
+/// The settings an exercise's module builds with, from its metadata: the language mode, warnings
+/// as errors, and the settings of Swift 6.2's approachable concurrency that the later steps turn
+/// on, the module's default isolation (SE-0466) and upcoming features such as
+/// NonisolatedNonsendingByDefault (SE-0461).
+func exerciseSettings(_ exercise: [String: Any]) -> [SwiftSetting] {
+  let id = exercise["id"] as? String ?? "?"
+  let mode = (exercise["swiftLanguageMode"] as? Int) == 6 ? SwiftLanguageMode.v6 : .v5
+  var settings: [SwiftSetting] = [.swiftLanguageMode(mode)]
+  if (exercise["warningsAsErrors"] as? Bool) == true {
+    settings.append(.treatAllWarnings(as: .error))
+  }
+  switch exercise["defaultIsolation"] as? String {
+  case nil: break
+  case "MainActor": settings.append(.defaultIsolation(MainActor.self))
+  case let other?:
+    fatalError("\(id): defaultIsolation is \"MainActor\" or absent, not \"\(other)\"")
+  }
+  for feature in (exercise["upcomingFeatures"] as? [String]) ?? [] {
+    settings.append(.enableUpcomingFeature(feature))
+  }
+  return settings
+}
+
 // MARK: - The exercises, built only for the `lab` command
 
 /// The exercises and their checks join the package only when `lab` builds them, with
@@ -100,7 +140,6 @@ let package = Package(
 /// `LAB_ONLY` restricts the build to one exercise, by id.
 if let source = ProcessInfo.processInfo.environment["LAB_EXERCISES"] {
   let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  let metadata = root.appendingPathComponent("Exercises/exercises.json")
   let only = ProcessInfo.processInfo.environment["LAB_ONLY"]
   let sourceRoot =
     switch source {
@@ -108,13 +147,6 @@ if let source = ProcessInfo.processInfo.environment["LAB_EXERCISES"] {
     case "solutions": "Solutions"
     default: source
     }
-  guard
-    let data = try? Data(contentsOf: metadata),
-    let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-    let tracks = json["tracks"] as? [[String: Any]]
-  else {
-    fatalError("Exercises/exercises.json is missing or not valid JSON")
-  }
   /// What an exercise folder holds besides code. Decided by the source, not by looking at the
   /// disk: SwiftPM caches this manifest's result per environment, and a look at the disk would be
   /// stale once a folder appears.
@@ -129,37 +161,20 @@ if let source = ProcessInfo.processInfo.environment["LAB_EXERCISES"] {
       }
     }
   }
-  for track in tracks {
+  for track in exerciseTracks {
     let dependencies = (track["dependencies"] as? [String]) ?? []
     for exercise in (track["exercises"] as? [[String: Any]]) ?? [] {
       guard let id = exercise["id"] as? String, let module = exercise["module"] as? String else {
         continue
       }
       if let only, only != id { continue }
-      let mode = (exercise["swiftLanguageMode"] as? Int) == 6 ? SwiftLanguageMode.v6 : .v5
-      var settings: [SwiftSetting] = [.swiftLanguageMode(mode)]
-      if (exercise["warningsAsErrors"] as? Bool) == true {
-        settings.append(.treatAllWarnings(as: .error))
-      }
-      // The settings of Swift 6.2's approachable concurrency that the later steps turn on: the
-      // module's default isolation (SE-0466) and upcoming features such as
-      // NonisolatedNonsendingByDefault (SE-0461).
-      switch exercise["defaultIsolation"] as? String {
-      case nil: break
-      case "MainActor": settings.append(.defaultIsolation(MainActor.self))
-      case let other?:
-        fatalError("\(id): defaultIsolation is \"MainActor\" or absent, not \"\(other)\"")
-      }
-      for feature in (exercise["upcomingFeatures"] as? [String]) ?? [] {
-        settings.append(.enableUpcomingFeature(feature))
-      }
       package.targets.append(
         .target(
           name: module,
           dependencies: dependencies.map { .byName(name: $0) },
           path: "\(sourceRoot)/\(id)",
           exclude: excluded(in: "\(sourceRoot)/\(id)"),
-          swiftSettings: settings
+          swiftSettings: exerciseSettings(exercise)
         ))
       package.targets.append(
         .executableTarget(
@@ -171,4 +186,28 @@ if let source = ProcessInfo.processInfo.environment["LAB_EXERCISES"] {
         ))
     }
   }
+} else {
+  // MARK: - The coffee track's latest solution, for the behaviour suite
+
+  /// The last solution of the coffee track, with the settings its exercise builds with: the
+  /// newest form of the app (the after variant with Swift 6.2's approachable concurrency), which
+  /// the behaviour suite also runs. Solutions are not edited by learners, so `make test` never
+  /// depends on a learner's files. Left out of `lab` builds, whose exercise module of the same
+  /// folder would overlap it.
+  let coffeeTrack = exerciseTracks.first { $0["id"] as? String == "coffee" }
+  guard let latest = (coffeeTrack?["exercises"] as? [[String: Any]])?.last,
+    let latestID = latest["id"] as? String
+  else {
+    fatalError("Exercises/exercises.json has no coffee track with exercises")
+  }
+  package.targets.append(
+    .target(
+      name: "CoffeeTrackerLatest",
+      dependencies: ["CoffeeDomain", "SimulatedPlatform"],
+      path: "Solutions/\(latestID)",
+      exclude: ["wrong-answers"],
+      swiftSettings: exerciseSettings(latest)
+    ))
+  package.targets.first { $0.name == "CoffeeTrackerTests" }?.dependencies.append(
+    "CoffeeTrackerLatest")
 }

@@ -22,17 +22,23 @@ actor NonsendingDrinkLoader {
 
   /// Reads the drink list. Runs on the caller's actor: the trap.
   nonisolated(nonsending) func load() async -> [Drink] {
-    let drinks =
-      (try? documents.read(fileNamed: Snapshot.fileName)).flatMap {
-        try? PropertyListDecoder().decode([Drink].self, from: $0)
-      } ?? []
+    let drinks = readDrinks()
     await remember(drinks)
     return drinks
   }
 
   /// The fix: `@concurrent` runs the same read on the global concurrent executor.
   @concurrent nonisolated func loadOffTheCaller() async -> [Drink] {
-    await load()
+    let drinks = readDrinks()
+    await remember(drinks)
+    return drinks
+  }
+
+  /// The synchronous file read, on whatever thread calls it.
+  private nonisolated func readDrinks() -> [Drink] {
+    (try? documents.read(fileNamed: Snapshot.fileName)).flatMap {
+      try? PropertyListDecoder().decode([Drink].self, from: $0)
+    } ?? []
   }
 
   private func remember(_ drinks: [Drink]) {
@@ -43,7 +49,8 @@ actor NonsendingDrinkLoader {
 extension Replay {
   /// The trap's minimal copy, called from the main actor as the model calls its store at launch;
   /// `fixed` calls the `@concurrent` form instead.
-  public static func nonsendingLoaderReadsOnMain(fixed: Bool = false) async throws -> (Bool, String) {
+  public static func nonsendingLoaderReadsOnMain(fixed: Bool = false) async throws -> (Bool, String)
+  {
     let platform = try SimulatedPlatform()
     try seedDrinkList(on: platform)
     let loader = NonsendingDrinkLoader(platform: platform)

@@ -55,7 +55,8 @@ public enum Replay {
       (shown, detail) = try await authorizationNeverAnswered(on: variant)
     case RaceCatalog.reentrantAnchorAcrossAwait.id:
       (shown, detail) = try await overlappingLoads(on: variant)
-    case RaceCatalog.nonsendingIOOnMain.id: (shown, detail) = try await launchReadOnMain(on: variant)
+    case RaceCatalog.nonsendingIOOnMain.id:
+      (shown, detail) = try await launchReadOnMain(on: variant)
     default:
       throw ReplayError.noReplay(entry.id)
     }
