@@ -19,10 +19,6 @@ suite.check("the drink list is read off the main queue at launch") {
       + "caller's actor, and the model calls load() from the main actor")
 }
 
-suite.check("the store still writes off the main queue") {
-  try await ScenarioChecks.survivesReplay("blocking-io-on-main", on: variant)
-}
-
 suite.check("every scenario of the behaviour suite still holds") {
   for scenario in Scenario.all {
     let outcome = try await ScenarioChecks.holds(scenario.id, on: variant)
