@@ -194,12 +194,18 @@ if let source = ProcessInfo.processInfo.environment["LAB_EXERCISES"] {
   /// the behaviour suite also runs. Solutions are not edited by learners, so `make test` never
   /// depends on a learner's files. Left out of `lab` builds, whose exercise module of the same
   /// folder would overlap it.
-  let coffeeTrack = exerciseTracks.first { $0["id"] as? String == "coffee" }
-  guard let latest = (coffeeTrack?["exercises"] as? [[String: Any]])?.last,
-    let latestID = latest["id"] as? String
+  ///
+  /// Named here rather than found in exercises.json: SwiftPM re-reads this manifest when the
+  /// manifest changes, not when a file it reads does, so a new last step must change this line
+  /// (a LabKit test checks that it names the track's last exercise).
+  let latestCoffeeSolution = "16-mutex-saved-value"
+  let coffeeExercises =
+    exerciseTracks.first { $0["id"] as? String == "coffee" }?["exercises"] as? [[String: Any]]
+  guard let latest = coffeeExercises?.first(where: { $0["id"] as? String == latestCoffeeSolution })
   else {
-    fatalError("Exercises/exercises.json has no coffee track with exercises")
+    fatalError("Exercises/exercises.json has no coffee exercise \(latestCoffeeSolution)")
   }
+  let latestID = latestCoffeeSolution
   package.targets.append(
     .target(
       name: "CoffeeTrackerLatest",
