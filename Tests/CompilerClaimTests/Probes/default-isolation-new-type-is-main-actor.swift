@@ -1,6 +1,7 @@
 // Claim: with the main actor as the module's default isolation (SE-0466), a new struct or class
-//   is main-actor isolated, so an actor cannot call its methods synchronously; an actor keeps its
-//   own isolation, and a `nonisolated` struct can be called from it.
+//   is main-actor isolated, so an actor cannot call its methods synchronously (an async method
+//   of the actor can, with `await`, hopping to the main actor); an actor keeps its own isolation,
+//   and a `nonisolated` struct can be called from it.
 // Stated in: Exercises/14-default-main-actor/README.md, Exercises/exercises.json
 // Flags: -swift-version 6 -default-isolation MainActor
 
@@ -27,5 +28,9 @@ actor Store {
     writer.write(drinks)  // expect-error: actor_isolated_call_decl #ActorIsolatedCall
     nonisolatedFile.write(drinks)
     savedValue = drinks
+  }
+
+  func saveOnTheMainActor(_ drinks: [Int]) async {
+    await mainActorFile.write(drinks)
   }
 }
