@@ -23,7 +23,7 @@ help: ## List the targets
 build: ## Build every module (the after variant in the Swift 6 mode, warnings as errors)
 	$(SWIFT) build --build-tests
 
-test: ## Run the whole test suite: domain tests and the behaviour suite on both variants and the track's latest solution
+test: ## Run the whole test suite: domain tests and the behaviour suite on both variants
 	$(SWIFT) test
 
 demo: ## Play a scripted day of coffee on both variants side by side (ARGS="--help" for options)

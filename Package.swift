@@ -89,8 +89,7 @@ let package = Package(
 
 // MARK: - The exercise metadata
 
-/// The tracks of `Exercises/exercises.json`, which the lab's exercise modules and the track's
-/// latest solution are built from.
+/// The tracks of `Exercises/exercises.json`, which the lab's exercise modules are built from.
 let exerciseTracks: [[String: Any]] = {
   let metadata = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Exercises/exercises.json")
@@ -186,34 +185,4 @@ if let source = ProcessInfo.processInfo.environment["LAB_EXERCISES"] {
         ))
     }
   }
-} else {
-  // MARK: - The coffee track's latest solution, for the behaviour suite
-
-  /// The last solution of the coffee track, with the settings its exercise builds with: the
-  /// newest form of the app (the after variant with Swift 6.2's approachable concurrency), which
-  /// the behaviour suite also runs. Solutions are not edited by learners, so `make test` never
-  /// depends on a learner's files. Left out of `lab` builds, whose exercise module of the same
-  /// folder would overlap it.
-  ///
-  /// Named here rather than found in exercises.json: SwiftPM re-reads this manifest when the
-  /// manifest changes, not when a file it reads does, so a new last step must change this line
-  /// (a LabKit test checks that it names the track's last exercise).
-  let latestCoffeeSolution = "16-mutex-saved-value"
-  let coffeeExercises =
-    exerciseTracks.first { $0["id"] as? String == "coffee" }?["exercises"] as? [[String: Any]]
-  guard let latest = coffeeExercises?.first(where: { $0["id"] as? String == latestCoffeeSolution })
-  else {
-    fatalError("Exercises/exercises.json has no coffee exercise \(latestCoffeeSolution)")
-  }
-  let latestID = latestCoffeeSolution
-  package.targets.append(
-    .target(
-      name: "CoffeeTrackerLatest",
-      dependencies: ["CoffeeDomain", "SimulatedPlatform"],
-      path: "Solutions/\(latestID)",
-      exclude: ["wrong-answers"],
-      swiftSettings: exerciseSettings(latest)
-    ))
-  package.targets.first { $0.name == "CoffeeTrackerTests" }?.dependencies.append(
-    "CoffeeTrackerLatest")
 }

@@ -115,16 +115,6 @@ struct ExerciseCatalogTests {
     }
   }
 
-  @Test("The manifest's latest coffee solution is the track's last exercise")
-  func latestSolutionIsLast() throws {
-    let manifest = try String(
-      contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
-    let last = try #require(Self.catalog.tracks.first { $0.id == "coffee" }?.exercises.last)
-    #expect(
-      manifest.contains("let latestCoffeeSolution = \"\(last.id)\""),
-      "Package.swift's latestCoffeeSolution must name \(last.id), the coffee track's last exercise")
-  }
-
   @Test("The settings line names the mode, warnings, default isolation and upcoming features")
   func languageSettingsLine() throws {
     let exercise = try #require(Self.catalog.allExercises.first { $0.id == "15-concurrent-io" })
