@@ -90,7 +90,7 @@ let package = Package(
 // MARK: - The exercise metadata
 
 /// The tracks of `Exercises/exercises.json`, which the lab's exercise modules are built from.
-let exerciseTracks: [[String: Any]] = {
+func loadExerciseTracks() -> [[String: Any]] {
   let metadata = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Exercises/exercises.json")
   guard
@@ -101,7 +101,7 @@ let exerciseTracks: [[String: Any]] = {
     fatalError("Exercises/exercises.json is missing or not valid JSON")
   }
   return tracks
-}()
+}
 
 /// The settings an exercise's module builds with, from its metadata: the language mode, warnings
 /// as errors, and the settings of Swift 6.2's approachable concurrency that the later steps turn
@@ -160,7 +160,7 @@ if let source = ProcessInfo.processInfo.environment["LAB_EXERCISES"] {
       }
     }
   }
-  for track in exerciseTracks {
+  for track in loadExerciseTracks() {
     let dependencies = (track["dependencies"] as? [String]) ?? []
     for exercise in (track["exercises"] as? [[String: Any]]) ?? [] {
       guard let id = exercise["id"] as? String, let module = exercise["module"] as? String else {
