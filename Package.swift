@@ -111,6 +111,49 @@ let package = Package(
   ]
 )
 
+// MARK: - The exercise metadata
+
+/// The tracks of `Exercises/exercises.json`, which the lab's exercise modules are built from.
+func loadExerciseTracks() -> [[String: Any]] {
+  let metadata = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Exercises/exercises.json")
+  guard
+    let data = try? Data(contentsOf: metadata),
+    let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+    let tracks = json["tracks"] as? [[String: Any]]
+  else {
+    fatalError("Exercises/exercises.json is missing or not valid JSON")
+  }
+  // The same format check as `ExerciseCatalog.load`, which names every malformed field.
+  guard (json["formatVersion"] as? Int) == 1 else {
+    fatalError("Exercises/exercises.json: formatVersion is not 1, the format this manifest reads")
+  }
+  return tracks
+}
+
+/// The settings an exercise's module builds with, from its metadata: the language mode, warnings
+/// as errors, and the settings of Swift 6.2's approachable concurrency that the later steps turn
+/// on, the module's default isolation (SE-0466) and upcoming features such as
+/// NonisolatedNonsendingByDefault (SE-0461).
+func exerciseSettings(_ exercise: [String: Any]) -> [SwiftSetting] {
+  let id = exercise["id"] as? String ?? "?"
+  let mode = (exercise["swiftLanguageMode"] as? Int) == 6 ? SwiftLanguageMode.v6 : .v5
+  var settings: [SwiftSetting] = [.swiftLanguageMode(mode)]
+  if (exercise["warningsAsErrors"] as? Bool) == true {
+    settings.append(.treatAllWarnings(as: .error))
+  }
+  switch exercise["defaultIsolation"] as? String {
+  case nil: break
+  case "MainActor": settings.append(.defaultIsolation(MainActor.self))
+  case let other?:
+    fatalError("\(id): defaultIsolation is \"MainActor\" or absent, not \"\(other)\"")
+  }
+  for feature in (exercise["upcomingFeatures"] as? [String]) ?? [] {
+    settings.append(.enableUpcomingFeature(feature))
+  }
+  return settings
+}
+
 // MARK: - The exercises, built only for the `lab` command
 
 /// The exercises and their checks join the package only when `lab` builds them, with
@@ -124,7 +167,6 @@ let package = Package(
 /// `LAB_ONLY` restricts the build to one exercise, by id.
 if let source = ProcessInfo.processInfo.environment["LAB_EXERCISES"] {
   let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  let metadata = root.appendingPathComponent("Exercises/exercises.json")
   let only = ProcessInfo.processInfo.environment["LAB_ONLY"]
   let sourceRoot =
     switch source {
@@ -132,17 +174,6 @@ if let source = ProcessInfo.processInfo.environment["LAB_EXERCISES"] {
     case "solutions": "Solutions"
     default: source
     }
-  guard
-    let data = try? Data(contentsOf: metadata),
-    let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-    let tracks = json["tracks"] as? [[String: Any]]
-  else {
-    fatalError("Exercises/exercises.json is missing or not valid JSON")
-  }
-  // The same format check as `ExerciseCatalog.load`, which names every malformed field.
-  guard (json["formatVersion"] as? Int) == 1 else {
-    fatalError("Exercises/exercises.json: formatVersion is not 1, the format this manifest reads")
-  }
   /// What an exercise folder holds besides code. Decided by the source, not by looking at the
   /// disk: SwiftPM caches this manifest's result per environment, and a look at the disk would be
   /// stale once a folder appears.
@@ -157,7 +188,7 @@ if let source = ProcessInfo.processInfo.environment["LAB_EXERCISES"] {
       }
     }
   }
-  for track in tracks {
+  for track in loadExerciseTracks() {
     let dependencies = (track["dependencies"] as? [String]) ?? []
     // A malformed entry stops the build: skipped, its exercise would vanish without a word.
     // `swift run lab list` names the entry and the field.
@@ -168,23 +199,18 @@ if let source = ProcessInfo.processInfo.environment["LAB_EXERCISES"] {
     for (index, entry) in exercises.enumerated() {
       guard let exercise = entry as? [String: Any], let id = exercise["id"] as? String,
         let module = exercise["module"] as? String,
-        let modeNumber = exercise["swiftLanguageMode"] as? Int, [5, 6].contains(modeNumber)
+        let mode = exercise["swiftLanguageMode"] as? Int, [5, 6].contains(mode)
       else {
         malformed("exercise \(index) needs \"id\", \"module\" and \"swiftLanguageMode\" (5 or 6)")
       }
       if let only, only != id { continue }
-      let mode = modeNumber == 6 ? SwiftLanguageMode.v6 : .v5
-      var settings: [SwiftSetting] = [.swiftLanguageMode(mode)]
-      if (exercise["warningsAsErrors"] as? Bool) == true {
-        settings.append(.treatAllWarnings(as: .error))
-      }
       package.targets.append(
         .target(
           name: module,
           dependencies: dependencies.map { .byName(name: $0) },
           path: "\(sourceRoot)/\(id)",
           exclude: excluded(in: "\(sourceRoot)/\(id)"),
-          swiftSettings: settings
+          swiftSettings: exerciseSettings(exercise)
         ))
       package.targets.append(
         .executableTarget(

@@ -43,6 +43,14 @@ for track in tracks {
     if (exercise["warningsAsErrors"] as? Bool) == true {
       settings.append(.treatAllWarnings(as: .error))
     }
+    // Swift 6.2's approachable concurrency, as the later steps turn it on (the lab's manifest
+    // reads the same fields; a manifest cannot import another, so the rule is written twice).
+    if (exercise["defaultIsolation"] as? String) == "MainActor" {
+      settings.append(.defaultIsolation(MainActor.self))
+    }
+    for feature in (exercise["upcomingFeatures"] as? [String]) ?? [] {
+      settings.append(.enableUpcomingFeature(feature))
+    }
     package.targets.append(
       .target(
         name: module,

@@ -75,6 +75,15 @@ public struct RaceLesson: Sendable {
         file: "Sources/CoffeeTrackerAfter/HealthKitController.swift",
         needle: "let previousLoad = lastLoad"),
       exerciseID: "11-no-overlapping-loads"),
+    RaceLesson(
+      entryID: "nonsending-io-on-main",
+      before: .init(
+        file: "Sources/RaceLab/NonsendingDrinkLoader.swift",
+        needle: "nonisolated(nonsending) func load() async -> [Drink] {"),
+      after: .init(
+        file: "Solutions/15-concurrent-io/CoffeeData.swift",
+        needle: "@concurrent nonisolated func load() async -> [Drink] {"),
+      exerciseID: "15-concurrent-io"),
   ]
 
   /// The lesson of the entry `id`.

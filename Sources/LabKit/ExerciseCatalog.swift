@@ -39,6 +39,10 @@ public struct ExerciseCatalog: Codable, Sendable {
     public let module: String
     public let swiftLanguageMode: Int
     public let warningsAsErrors: Bool?
+    /// The module's default isolation (SE-0466): `MainActor`, or nil for nonisolated.
+    public let defaultIsolation: String?
+    /// Upcoming features the module builds with, such as `NonisolatedNonsendingByDefault`.
+    public let upcomingFeatures: [String]?
     /// The files the learner edits.
     public let files: [String]
     public let talk: String?
@@ -49,6 +53,16 @@ public struct ExerciseCatalog: Codable, Sendable {
     /// Tiered hints: the first gentle, the last nearly the answer.
     public let hints: [String]
     public let wrongAnswers: [WrongAnswer]
+
+    /// The language settings the exercise's module builds with, in a line:
+    /// `Swift 6 mode, warnings as errors, default isolation MainActor`.
+    public var languageSettings: String {
+      var settings = ["Swift \(swiftLanguageMode) mode"]
+      if warningsAsErrors == true { settings.append("warnings as errors") }
+      if let defaultIsolation { settings.append("default isolation \(defaultIsolation)") }
+      for feature in upcomingFeatures ?? [] { settings.append("upcoming feature \(feature)") }
+      return settings.joined(separator: ", ")
+    }
 
     /// The name of the check executable.
     public var checkProduct: String { "\(module)Check" }

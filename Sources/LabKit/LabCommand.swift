@@ -118,7 +118,8 @@ public struct LabCommand {
       """
       lab list
         Every exercise with the short name to type (3, apod/1, appstore/1), marked ✓ solved,
-        ▶ current or · to do, and your progress.
+        ▶ current or · to do, and your progress. Exercises whose module builds with a default
+        isolation or an upcoming feature show those settings under their title.
       """
     case "check":
       """
@@ -192,6 +193,10 @@ public struct LabCommand {
         output.line(
           "  \(mark) \(name) \(exercise.id.padding(toLength: 32, withPad: " ", startingAt: 0)) \(exercise.title)"
         )
+        // The settings that change what the code means, from the steps that turn them on.
+        if exercise.defaultIsolation != nil || !(exercise.upcomingFeatures ?? []).isEmpty {
+          output.dim("      \(String(repeating: " ", count: 12)) \(exercise.languageSettings)")
+        }
       }
       output.line("")
     }
@@ -224,6 +229,7 @@ public struct LabCommand {
     _ exercise: ExerciseCatalog.Exercise, in catalog: ExerciseCatalog, timeout: TimeInterval
   ) throws -> Verdict {
     output.line("Exercise \(catalog.shortName(of: exercise)) · \(exercise.id) · \(exercise.title)")
+    output.dim("  Builds with: \(exercise.languageSettings)")
     let checker = ExerciseChecker(root: root, timeout: timeout, swiftExecutable: swiftExecutable)
     let output = self.output
     let verdict = try checker.check(

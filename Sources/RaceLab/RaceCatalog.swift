@@ -4,6 +4,7 @@ public enum RaceCatalog {
   public static let entries: [RaceEntry] = [
     savedValueRace, healthStateOnCallbackQueues, overlappingLoads, blockingIOOnMain,
     writeLostAtSuspension, authorizationNeverAnswered, reentrantAnchorAcrossAwait,
+    nonsendingIOOnMain,
   ]
 
   /// Finds an entry by identifier.
@@ -127,4 +128,24 @@ public enum RaceCatalog {
     afterFix:
       "The lab's after variant chains its loads, so the second reads the first one's anchor.",
     talkPassage: "updateModel: \"This is why the await keyword is so vital a clue\"")
+
+  static let nonsendingIOOnMain = RaceEntry(
+    id: "nonsending-io-on-main",
+    title: "A nonisolated async read runs on the main actor under nonisolated(nonsending)",
+    location: "RaceLab/NonsendingDrinkLoader.swift: a minimal copy of exercise 15's starter",
+    symbols: ["NonsendingDrinkLoader", "load()"],
+    interleaving:
+      "With the upcoming feature NonisolatedNonsendingByDefault (SE-0461), the store's "
+      + "`nonisolated func load() async` is `nonisolated(nonsending)`: it runs on its caller's "
+      + "actor. The model calls it from the main actor at launch, so the file is read there.",
+    symptom:
+      "The main queue waits for the disk at launch; the platform records blocking file I/O on "
+      + "main. The compiler says nothing: there is no data race, only work on the wrong actor.",
+    detectors: [.replay],
+    afterFix:
+      "The after variant reads on its store actor. In the exercise, `@concurrent` on load() runs "
+      + "the read on the global concurrent executor, as a nonisolated async function did before.",
+    talkPassage:
+      "Beyond the talk: Swift 6.2's approachable concurrency; the talk's \"you should never block "
+      + "the main thread to perform a synchronous IO\"")
 }

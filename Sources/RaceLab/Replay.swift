@@ -34,6 +34,10 @@ public enum Replay {
       let (shown, detail) = try await talkEndStateReentrancy()
       return ReplayResult(entry: entry, side: "before", symptomShown: shown, detail: detail)
     }
+    if before && entry.id == RaceCatalog.nonsendingIOOnMain.id {
+      let (shown, detail) = try await nonsendingLoaderReadsOnMain()
+      return ReplayResult(entry: entry, side: "before", symptomShown: shown, detail: detail)
+    }
     return try await run(entry, on: before ? .before : .after)
   }
 
@@ -56,6 +60,8 @@ public enum Replay {
       (shown, detail) = try await authorizationNeverAnswered(on: variant)
     case RaceCatalog.reentrantAnchorAcrossAwait.id:
       (shown, detail) = try await overlappingLoads(on: variant, count: 2)
+    case RaceCatalog.nonsendingIOOnMain.id:
+      (shown, detail) = try await launchReadOnMain(on: variant)
     default:
       throw ReplayError.noReplay(entry.id)
     }

@@ -145,6 +145,36 @@ struct ExerciseCatalogTests {
       }
     }
   }
+
+  /// A step that changes what the code means by a setting (a default isolation, an upcoming
+  /// feature) says so where the learner reads first: the README names each setting.
+  @Test(
+    "A README names the default isolation and upcoming features its module builds with",
+    arguments: catalog.allExercises.filter {
+      $0.defaultIsolation != nil || !($0.upcomingFeatures ?? []).isEmpty
+    })
+  func readmeNamesSettings(_ exercise: ExerciseCatalog.Exercise) throws {
+    let readme = try String(
+      contentsOf: Self.root.appendingPathComponent("Exercises/\(exercise.id)/README.md"),
+      encoding: .utf8)
+    if let isolation = exercise.defaultIsolation {
+      #expect(readme.contains(".defaultIsolation(\(isolation).self)"), "\(exercise.id)")
+    }
+    for feature in exercise.upcomingFeatures ?? [] {
+      #expect(readme.contains(feature), "\(exercise.id) does not name \(feature)")
+    }
+  }
+
+  @Test("The settings line names the mode, warnings, default isolation and upcoming features")
+  func languageSettingsLine() throws {
+    let exercise = try #require(Self.catalog.allExercises.first { $0.id == "15-concurrent-io" })
+    #expect(
+      exercise.languageSettings
+        == "Swift 6 mode, warnings as errors, default isolation MainActor, "
+        + "upcoming feature NonisolatedNonsendingByDefault")
+    let first = try #require(Self.catalog.allExercises.first)
+    #expect(first.languageSettings == "Swift 5 mode")
+  }
 }
 
 extension ExerciseCatalog.Exercise: CustomTestStringConvertible {

@@ -64,6 +64,7 @@ struct ExerciseScaffold {
     let exercise = ExerciseCatalog.Exercise(
       id: id, title: request.title, module: module,
       swiftLanguageMode: previous.swiftLanguageMode, warningsAsErrors: previous.warningsAsErrors,
+      defaultIsolation: previous.defaultIsolation, upcomingFeatures: previous.upcomingFeatures,
       files: files, talk: nil, checks: [check], starterFails: check, hints: [], wrongAnswers: [])
     return Plan(track: track, previous: previous, exercise: exercise)
   }
@@ -176,6 +177,12 @@ struct ExerciseScaffold {
     ]
     if let warningsAsErrors = exercise.warningsAsErrors {
       fields.append("\"warningsAsErrors\": \(warningsAsErrors)")
+    }
+    if let defaultIsolation = exercise.defaultIsolation {
+      fields.append("\"defaultIsolation\": \(jsonString(defaultIsolation))")
+    }
+    if let upcomingFeatures = exercise.upcomingFeatures {
+      fields.append("\"upcomingFeatures\": \(list(upcomingFeatures))")
     }
     fields += [
       "\"files\": \(list(exercise.files))",

@@ -1,0 +1,90 @@
+// The checks of exercise 16: a Mutex for a value several isolation domains touch synchronously.
+import CoffeeDomain
+import CoffeeScenarios
+import Foundation
+import LabCheckKit
+import RaceLab
+import SimulatedPlatform
+
+@testable import CoffeeStep16
+
+let variant = Variant(name: "exercise 16") { CoffeeStep16.LabDriver.launch(on: $0) }
+let suite = CheckSuite()
+
+/// The constructs that opt a stored value out of the compiler's data-race checking, found in the
+/// learner's code (comments aside).
+func escapeHatches() throws -> [String] {
+  let lines = try ExerciseSources().code(of: "CoffeeData.swift").components(separatedBy: "\n")
+  return lines.enumerated().compactMap { index, line in
+    ["nonisolated(unsafe)", "@unchecked"].first { line.contains($0) }.map {
+      "CoffeeData.swift:\(index + 1): \($0)"
+    }
+  }
+}
+
+suite.check("load() records the saved value without awaiting the actor") {
+  let sources = try ExerciseSources()
+  guard let load = try sources.declaration(["CoffeeDataStore", "load"], in: "CoffeeData.swift")
+  else { return .fail("CoffeeDataStore has no load() in CoffeeData.swift") }
+  let code = load.components(separatedBy: "\n")
+    .map { line in line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? line }
+  let awaits = code.filter { $0.contains("await") }
+  return .expect(
+    awaits.isEmpty,
+    "load() still awaits: \(awaits.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "; ")). "
+      + "With savedValue in a Mutex, load() sets it with `savedValue.withLock { $0 = drinks }`, "
+      + "on the thread it runs on: no hop to the actor")
+}
+
+suite.check("savedValue is guarded by a Mutex, with no escape hatch") {
+  let hatches = try escapeHatches()
+  guard hatches.isEmpty else {
+    return .fail(
+      "this silences the compiler; it does not synchronize savedValue: "
+        + hatches.joined(separator: ", ")
+        + ". The actor's save and the @concurrent load run at the same time on different threads")
+  }
+  let code = try ExerciseSources().code(of: "CoffeeData.swift")
+  return .expect(
+    code.contains("Mutex<") || code.contains("Mutex("),
+    "no Mutex in CoffeeData.swift: `import Synchronization` and "
+      + "`private let savedValue = Mutex<[Drink]>([])`")
+}
+
+suite.check("loads and saves from many tasks at once leave the file as the last save wrote it") {
+  // An unsynchronized value may crash here and hide every other verdict: run only without one.
+  let hatches = try escapeHatches()
+  guard hatches.isEmpty else {
+    return .fail("not run: \(hatches.joined(separator: ", ")) opts out of data-race checking")
+  }
+  let platform = try SimulatedPlatform()
+  let store = CoffeeDataStore(platform: platform)
+  let now = platform.clock.now
+  let lists = (1...24).map { count in
+    (0..<count).map { Drink(mgCaffeine: Double(10 * $0 + count), onDate: now) }
+  }
+  // Real concurrency: the loads run on the global concurrent executor, the saves on the actor.
+  await withTaskGroup(of: Void.self) { group in
+    for list in lists {
+      group.addTask { _ = await store.load() }
+      group.addTask { await store.save(list) }
+    }
+  }
+  // Whatever the loads recorded, a last save of a new list must reach the disk.
+  let last = [Drink(mgCaffeine: 500, onDate: now)]
+  await store.save(last)
+  let onDisk = platform.documents.contents(ofFileNamed: Snapshot.fileName).flatMap {
+    try? PropertyListDecoder().decode([Drink].self, from: $0)
+  }
+  return .expect(onDisk ?? [], equals: last, "the file after the last save")
+}
+
+suite.check("every scenario of the behaviour suite still holds") {
+  for scenario in Scenario.all {
+    let outcome = try await ScenarioChecks.holds(scenario.id, on: variant)
+    guard outcome == .pass else { return outcome }
+  }
+  return .pass
+}
+
+await suite.run()
