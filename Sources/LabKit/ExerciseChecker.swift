@@ -38,15 +38,19 @@ public struct ExerciseChecker: Sendable {
   /// The `swift` driver that builds the checks; nil for the first on `PATH`. Tests of the `lab`
   /// command give a stand-in, with check executables of their own already in `scratchPath`.
   public let swiftExecutable: String?
+  /// More environment for running the checks (never for building them, so that the build stays
+  /// incremental): `LAB_LANES` asks race checks to draw the lab's solution beside the learner's.
+  public let checkEnvironment: [String: String]
 
   public init(
     root: URL, scratchPath: String = ".build-lab", timeout: TimeInterval = 30,
-    swiftExecutable: String? = nil
+    swiftExecutable: String? = nil, checkEnvironment: [String: String] = [:]
   ) {
     self.root = root
     self.scratchPath = scratchPath
     self.timeout = timeout
     self.swiftExecutable = swiftExecutable
+    self.checkEnvironment = checkEnvironment
   }
 
   /// Swift's backtracer, set to print the crashed thread in plain text and never wait for a
@@ -91,7 +95,7 @@ public struct ExerciseChecker: Sendable {
           errors: errors.isEmpty ? [build.output.suffix(2000).description] : errors)
       ]
     }
-    var runEnvironment = environment
+    var runEnvironment = environment.merging(checkEnvironment) { _, extra in extra }
     runEnvironment["SWIFT_BACKTRACE"] = Self.backtraceSettings
     return try (1...max(1, runs)).map { run in
       progress(

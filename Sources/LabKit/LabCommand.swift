@@ -123,9 +123,10 @@ public struct LabCommand {
       """
     case "check":
       """
-      lab check [N] [--timeout SECONDS]
+      lab check [N] [--timeout SECONDS] [--lanes]
         Builds exercise N (default: the current one) with its checks and runs them. A failing
-        check says what it expected and what it found. A crash counts as a wrong answer and is
+        check says what it expected and what it found; a failing race check draws your racing
+        steps on their lanes, and with --lanes the lab's solution under the same schedule too. A crash counts as a wrong answer and is
         reported with the runtime's message and the line of your code it came from; a check that
         runs longer than --timeout (default 30, or LAB_TIMEOUT) is stopped and reported as hung,
         with what it was waiting for. Passing marks the exercise solved and names the next one.
@@ -217,8 +218,9 @@ public struct LabCommand {
   func check(_ catalog: ExerciseCatalog, _ options: Options) throws -> Int32 {
     var options = options
     let timeout = try options.timeout()
+    let lanes = options.flag("--lanes")
     let exercise = try pick(catalog, options.positional(max: 1).first)
-    let verdict = try runCheck(exercise, in: catalog, timeout: timeout)
+    let verdict = try runCheck(exercise, in: catalog, timeout: timeout, lanes: lanes)
     if verdict.isPass { sayWhatComesNext(after: exercise, in: catalog) }
     return verdict.isPass ? 0 : 1
   }
@@ -226,11 +228,14 @@ public struct LabCommand {
   /// Checks `exercise`, prints the verdict, and records a pass.
   @discardableResult
   func runCheck(
-    _ exercise: ExerciseCatalog.Exercise, in catalog: ExerciseCatalog, timeout: TimeInterval
+    _ exercise: ExerciseCatalog.Exercise, in catalog: ExerciseCatalog, timeout: TimeInterval,
+    lanes: Bool = false
   ) throws -> Verdict {
     output.line("Exercise \(catalog.shortName(of: exercise)) · \(exercise.id) · \(exercise.title)")
     output.dim("  Builds with: \(exercise.languageSettings)")
-    let checker = ExerciseChecker(root: root, timeout: timeout, swiftExecutable: swiftExecutable)
+    let checker = ExerciseChecker(
+      root: root, timeout: timeout, swiftExecutable: swiftExecutable,
+      checkEnvironment: lanes ? ["LAB_LANES": "1"] : [:])
     let output = self.output
     let verdict = try checker.check(
       exercise, from: .learner, warning: { output.line("  warning: \($0)") },

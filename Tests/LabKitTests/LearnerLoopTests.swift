@@ -228,4 +228,21 @@ struct LearnerLoopTests {
     #expect(lab.printed.contains("verdicts differ between runs"))
     #expect(lab.run("verify", "--repeat", "0") == 2)
   }
+
+  @Test("check --lanes asks the checks for the solution's lanes too, and only then")
+  func checkLanes() throws {
+    let lab = try FakeLab()
+    let printsLanes = """
+      echo "LAB-RUNNING lanes"
+      if [ -n "$LAB_LANES" ]; then echo "LAB-CHECK fail lanes :: LAB_LANES=$LAB_LANES"; else echo "LAB-CHECK fail lanes :: no lanes"; fi
+      echo "LAB-RESULT fail"
+      exit 1
+
+      """
+    try lab.write("Exercises/01-first-step/Behaviour.swift", printsLanes)
+    #expect(lab.run("check", "1") == 1)
+    #expect(lab.printed.contains("no lanes"))
+    #expect(lab.run("check", "1", "--lanes") == 1)
+    #expect(lab.printed.contains("LAB_LANES=1"))
+  }
 }
