@@ -23,8 +23,8 @@ enum Ending: CustomStringConvertible {
   }
 }
 
-/// Calls `loadImage(for:)` in a task on a step executor, waits until the transport has delivered
-/// its callback, then runs the task until nothing more can happen. A task that resumed its
+/// Calls `loadImage(for:)` in a task on a step executor, waits until the transport's callback has
+/// returned, then runs the task until nothing more can happen. A task that resumed its
 /// continuation has finished by then; one that has not will never finish. No timing decides it.
 func ending(of transport: SimulatedTransport) async -> Ending {
   let executor = StepExecutor()
@@ -40,10 +40,11 @@ func ending(of transport: SimulatedTransport) async -> Ending {
     }
   }
   executor.runUntilIdle()
-  if result.current == nil {
-    // Safety net only: the callback comes right away unless the loader never asked for it.
-    await transport.waitUntil(timeout: .seconds(5)) { $0.callbacksDelivered == delivered + 1 }
-  }
+  // Wait until the transport's callback has returned, even when the task has already finished:
+  // a callback that resumes and then goes on to resume again must get to its second resume (and
+  // crash) before the check judges. Safety net only: the callback comes right away unless the
+  // loader never asked for it.
+  await transport.waitUntil(timeout: .seconds(5)) { $0.callbacksDelivered == delivered + 1 }
   executor.runUntilIdle()
   return result.current ?? .neverResumed
 }

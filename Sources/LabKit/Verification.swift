@@ -156,7 +156,11 @@ public struct Verification: Sendable {
   func makeOverlay(for exercise: ExerciseCatalog.Exercise, wrongAnswer: ExerciseCatalog.WrongAnswer)
     throws -> String
   {
-    let overlays = ".lab/overlays"
+    // A folder of its own for each wrong answer: rewritten in place, one wrong answer's files
+    // can keep the previous one's modification time (within the file system's granularity), and
+    // the build would then reuse the previous wrong answer's compiled module. A new path always
+    // rebuilds.
+    let overlays = ".lab/overlays/\(wrongAnswer.id)"
     try WrongAnswerPatch(exercise: exercise, wrongAnswer: wrongAnswer).writeOverlay(
       root: root, to: root.appendingPathComponent("\(overlays)/\(exercise.id)"))
     return overlays
