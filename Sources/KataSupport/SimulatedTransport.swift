@@ -48,6 +48,8 @@ public final class SimulatedTransport: Sendable {
     public var failures = 0
     /// The requests that ended because their task was cancelled.
     public var cancellations = 0
+    /// The calls of `load(_:completion:)` so far, counted as they are made.
+    public var loadsStarted = 0
     /// The completion handlers of `load(_:completion:)` that have returned.
     public var callbacksDelivered = 0
 
@@ -380,6 +382,7 @@ public final class SimulatedTransport: Sendable {
   ///
   /// `Statistics.callbacksDelivered` counts the completions that have returned.
   public func load(_ url: URL, completion: @escaping @Sendable (Result<Data, any Error>) -> Void) {
+    update { $0.statistics.loadsStarted += 1 }
     Task.detached {
       let result: Result<Data, any Error>
       do {
