@@ -229,7 +229,7 @@ struct LearnerLoopTests {
     #expect(lab.run("verify", "--repeat", "0") == 2)
   }
 
-  @Test("verify --repeat accepts a wrong answer that fails its named check every run, whatever else a race breaks")
+  @Test("verify --repeat accepts a wrong answer that fails its named check in every run")
   func verifyRepeatsNamedCheck() throws {
     let lab = try FakeLab()
     // Every run fails the named check; every other run, a real race breaks one more.
