@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 
 /// The `lab` command: work through the exercises with fast, honest feedback.

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 
 /// `lab dev`: the maintainers' commands, which keep the track one source (rustlings' `dev`).
