@@ -101,7 +101,8 @@ let package = Package(
         "CoffeeDomain", "SimulatedPlatform", "CoffeeScenarios", "RaceLab", "CommandLineSupport",
       ],
       swiftSettings: swift6),
-    .testTarget(name: "LabKitTests", dependencies: ["LabKit"], swiftSettings: swift6),
+    .testTarget(
+      name: "LabKitTests", dependencies: ["LabKit", "CommandLineSupport"], swiftSettings: swift6),
     .testTarget(
       name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"], swiftSettings: swift6),
     // The options of `coffee-demo` and `race-lab`, parsed in process.

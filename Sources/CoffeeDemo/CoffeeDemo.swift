@@ -1,4 +1,5 @@
 import CoffeeScenarios
+import CommandLineSupport
 import Foundation
 import LabTrace
 import SimulatedPlatform
@@ -15,8 +16,8 @@ struct CoffeeDemo {
     do {
       command = try DemoOptions.parse(Array(CommandLine.arguments.dropFirst()))
     } catch {
-      printError("coffee-demo: \(error); run with --help")
-      exit(status: 2)
+      printError("coffee-demo: \(error). Run 'coffee-demo --help'.")
+      exit(status: UsageError.exitCode)
     }
 
     let status: Int32
@@ -38,7 +39,7 @@ struct CoffeeDemo {
   /// tally over all of them.
   @MainActor
   private static func play(_ options: DemoOptions) async -> Tally {
-    let report = DemoReport(style: .forStandardOutput())
+    let report = DemoReport(style: .standardOutput)
     let configuration = SimulatedPlatform.Configuration(
       seed: options.seed, echoesLogs: options.echoesLogs)
     output(report.header(for: options, startingAt: configuration.now))
@@ -61,7 +62,7 @@ struct CoffeeDemo {
           ChromeTrace.Run(name: "\(scenario.id) (\(run.variant.name))", trace: trace))
       }
       let lanes = StepLanes(
-        play: play, traces: traces.traces, style: TerminalStyle(usesColour: report.style.isEnabled))
+        play: play, traces: traces.traces, style: report.style)
 
       output([""])
       if options.playsEveryScenario {

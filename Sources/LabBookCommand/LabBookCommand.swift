@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import LabBook
 
@@ -17,22 +18,20 @@ struct LabBookCommand {
 
   @MainActor
   static func main() async {
-    var arguments = Array(CommandLine.arguments.dropFirst())
-    if arguments.contains("--help") || arguments.contains("-h") {
+    var arguments = ParsedArguments(Array(CommandLine.arguments.dropFirst()))
+    if arguments.asksForHelp {
       print(usage)
       exit(0)
     }
-    var out = ".build-book"
-    var root = FileManager.default.currentDirectoryPath
-    while let argument = arguments.first {
-      arguments.removeFirst()
-      guard ["--out", "--root"].contains(argument), let value = arguments.first else {
-        FileHandle.standardError.write(
-          Data("lab-book: unexpected '\(argument)'. Run 'lab-book --help'.\n".utf8))
-        exit(2)
-      }
-      arguments.removeFirst()
-      if argument == "--out" { out = value } else { root = value }
+    let out: String
+    let root: String
+    do {
+      out = try arguments.value("--out") ?? ".build-book"
+      root = try arguments.value("--root") ?? FileManager.default.currentDirectoryPath
+      try arguments.done()
+    } catch {
+      FileHandle.standardError.write(Data("lab-book: \(error). Run 'lab-book --help'.\n".utf8))
+      exit(UsageError.exitCode)
     }
     do {
       let folder = URL(fileURLWithPath: out)
