@@ -70,7 +70,8 @@ let package = Package(
       name: "LabBook", dependencies: ["LabTrace", "RaceLab", "CoffeeScenarios"],
       swiftSettings: swift6),
     .executableTarget(
-      name: "LabBookCommand", dependencies: ["LabBook", "CommandLineSupport"], swiftSettings: swift6),
+      name: "LabBookCommand", dependencies: ["LabBook", "CommandLineSupport"], swiftSettings: swift6
+    ),
     .executableTarget(
       name: "RaceLabCommand", dependencies: ["RaceLab", "LabTrace", "CommandLineSupport"],
       swiftSettings: swift6),

@@ -25,13 +25,8 @@ struct CoffeeBench {
         to: out.appendingPathComponent("bench.svg"), atomically: true, encoding: .utf8)
       print("written: \(out.path)/bench.json, \(out.path)/bench.svg")
       exit(0)
-    } catch let error as UsageError {
-      FileHandle.standardError.write(
-        Data("coffee-bench: \(error). Run 'coffee-bench --help'.\n".utf8))
-      exit(UsageError.exitCode)
     } catch {
-      FileHandle.standardError.write(Data("coffee-bench: \(error)\n".utf8))
-      exit(1)
+      ErrorReport(error, tool: "coffee-bench").exit()
     }
   }
 

@@ -16,8 +16,7 @@ struct CoffeeDemo {
     do {
       command = try DemoOptions.parse(Array(CommandLine.arguments.dropFirst()))
     } catch {
-      printError("coffee-demo: \(error). Run 'coffee-demo --help'.")
-      exit(status: UsageError.exitCode)
+      ErrorReport(error, tool: "coffee-demo").exit()
     }
 
     let status: Int32
@@ -87,8 +86,7 @@ struct CoffeeDemo {
         try ChromeTrace.write(tracedRuns, to: traceFile)
         output(["", "Trace written to \(traceFile): open it at ui.perfetto.dev."])
       } catch {
-        printError("coffee-demo: \(error)")
-        exit(status: 1)
+        ErrorReport(error, tool: "coffee-demo").exit()
       }
     }
     let verdict = total.isBroken ? report.style.red("something is broken") : "nothing is broken"
@@ -101,10 +99,6 @@ struct CoffeeDemo {
 
   private static func output(_ lines: [String]) {
     for line in lines { print(line) }
-  }
-
-  private static func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
   }
 
   /// Flushes what `print` buffered, then exits: `exit` alone could drop the end of the output

@@ -71,10 +71,27 @@ public struct CommandLineTool: Sendable {
     return rest.asksForHelp ? .help(command: first) : .run(command: first, arguments: rest)
   }
 
-  /// The line a usage error prints: the tool, what was wrong, and where help is.
-  public func message(for error: UsageError, command: String? = nil) -> String {
-    let helpCommand = [name, command, "--help"].compactMap { $0 }.joined(separator: " ")
-    return "\(name): \(error.description). Run '\(helpCommand)'."
+  /// Reads `arguments` and prints the overview or a command's help through `write` when they
+  /// ask for it (then nil); otherwise the command to run and the arguments after it.
+  public func commandToRun(
+    _ arguments: [String], printingHelpWith write: (String) -> Void
+  ) throws -> (command: String, arguments: ParsedArguments)? {
+    switch try parse(arguments) {
+    case .overview:
+      write(overview)
+      return nil
+    case .help(let command):
+      write(help(for: command) ?? overview)
+      return nil
+    case .run(let command, let arguments):
+      return (command, arguments)
+    }
+  }
+
+  /// The command named first in `arguments`, if the tool has it: the one whose help a usage
+  /// error points to.
+  public func knownCommand(in arguments: [String]) -> String? {
+    arguments.first.flatMap { help(for: $0) == nil ? nil : $0 }
   }
 
   private func unknownCommand(_ command: String) -> UsageError {

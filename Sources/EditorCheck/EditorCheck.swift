@@ -41,13 +41,8 @@ struct EditorCheck {
       let options = try EditorCheckOptions(parsing: arguments)
       let passed = try Run(options: options).perform()
       exit(passed ? 0 : 1)
-    } catch let error as UsageError {
-      FileHandle.standardError.write(
-        Data("editor-check: \(error). Run 'editor-check --help'.\n".utf8))
-      exit(UsageError.exitCode)
     } catch {
-      FileHandle.standardError.write(Data("editor-check: \(error)\n".utf8))
-      exit(1)
+      ErrorReport(error, tool: "editor-check").exit()
     }
   }
 }

@@ -30,8 +30,7 @@ struct LabBookCommand {
       root = try arguments.value("--root") ?? FileManager.default.currentDirectoryPath
       try arguments.done()
     } catch {
-      FileHandle.standardError.write(Data("lab-book: \(error). Run 'lab-book --help'.\n".utf8))
-      exit(UsageError.exitCode)
+      ErrorReport(error, tool: "lab-book").exit()
     }
     do {
       let folder = URL(fileURLWithPath: out)
@@ -40,8 +39,7 @@ struct LabBookCommand {
       fflush(nil)
       exit(0)
     } catch {
-      FileHandle.standardError.write(Data("lab-book: \(error)\n".utf8))
-      exit(1)
+      ErrorReport(error, tool: "lab-book").exit()
     }
   }
 }

@@ -42,8 +42,10 @@ public struct LabCommand {
   /// The commands, each with the help `lab help CMD` and `lab CMD --help` print.
   static let tool = CommandLineTool(
     name: "lab", overview: usage,
-    commands: ["list", "check", "hint", "watch", "next", "reset", "diff", "solution", "verify", "dev"]
-      .map { CommandLineTool.Command($0, help: help(for: $0)) })
+    commands: [
+      "list", "check", "hint", "watch", "next", "reset", "diff", "solution", "verify", "dev",
+    ]
+    .map { CommandLineTool.Command($0, help: help(for: $0)) })
 
   /// Finds the package root: the nearest folder, from the current one up, holding
   /// `Exercises/exercises.json`.
@@ -67,40 +69,31 @@ public struct LabCommand {
 
   /// Runs the command line `arguments` (without the program name) and returns the exit code.
   public func run(_ arguments: [String]) -> Int32 {
-    let command = arguments.first
     do {
       // `dev` has commands of its own, and their help.
-      if command == "dev" {
+      if arguments.first == "dev" {
         return try DevCommand(root: root, output: output).run(Array(arguments.dropFirst()))
       }
-      switch try Self.tool.parse(arguments) {
-      case .overview:
-        output.line(Self.usage)
-        return 0
-      case .help(let command):
-        output.line(Self.tool.help(for: command) ?? Self.usage)
-        return 0
-      case .run(let command, let options):
-        let catalog = try ExerciseCatalog.load(root: root)
-        switch command {
-        case "list": return try list(catalog, options)
-        case "check": return try check(catalog, options)
-        case "hint": return try hint(catalog, options)
-        case "watch": return try watch(catalog, options)
-        case "next": return try next(catalog, options)
-        case "reset": return try reset(catalog, options)
-        case "diff": return try diff(catalog, options)
-        case "solution": return try solution(catalog, options)
-        default: return try verify(catalog, options)
-        }
+      guard
+        let (command, options) = try Self.tool.commandToRun(
+          arguments, printingHelpWith: output.line)
+      else { return 0 }
+      let catalog = try ExerciseCatalog.load(root: root)
+      switch command {
+      case "list": return try list(catalog, options)
+      case "check": return try check(catalog, options)
+      case "hint": return try hint(catalog, options)
+      case "watch": return try watch(catalog, options)
+      case "next": return try next(catalog, options)
+      case "reset": return try reset(catalog, options)
+      case "diff": return try diff(catalog, options)
+      case "solution": return try solution(catalog, options)
+      default: return try verify(catalog, options)
       }
-    } catch let error as UsageError {
-      let known = command.flatMap { Self.tool.help(for: $0) } != nil
-      output.error(Self.tool.message(for: error, command: known ? command : nil))
-      return UsageError.exitCode
     } catch {
-      output.error("lab: \(error)")
-      return 1
+      let report = ErrorReport(error, tool: "lab", command: Self.tool.knownCommand(in: arguments))
+      output.error(report.message)
+      return report.exitCode
     }
   }
 

@@ -79,23 +79,12 @@ struct RaceLabCommand {
   static func main() async {
     let arguments = Array(CommandLine.arguments.dropFirst())
     do {
-      switch try tool.parse(arguments) {
-      case .overview:
-        print(usage)
-        flushAndExit(0)
-      case .help(let command):
-        print(tool.help(for: command) ?? usage)
-        flushAndExit(0)
-      case .run(let command, let arguments):
-        flushAndExit(try await run(command, arguments) ? 0 : 1)
-      }
-    } catch let error as UsageError {
-      let command = arguments.first.flatMap { tool.help(for: $0) == nil ? nil : $0 }
-      FileHandle.standardError.write(Data((tool.message(for: error, command: command) + "\n").utf8))
-      flushAndExit(UsageError.exitCode)
+      guard
+        let (command, options) = try tool.commandToRun(arguments, printingHelpWith: { print($0) })
+      else { flushAndExit(0) }
+      flushAndExit(try await run(command, options) ? 0 : 1)
     } catch {
-      FileHandle.standardError.write(Data("race-lab: \(error)\n".utf8))
-      flushAndExit(1)
+      ErrorReport(error, tool: "race-lab", command: tool.knownCommand(in: arguments)).exit()
     }
   }
 
@@ -158,7 +147,9 @@ struct RaceLabCommand {
     for entry in entries {
       let heading = "\(entry.id): \(entry.title)"
       // Lanes fit 80 columns, their heading too.
-      print(drawsLanes ? WordWrap.lines(heading, width: 80, laterWidth: 78).joined(separator: "\n  ") : heading)
+      print(
+        drawsLanes
+          ? WordWrap.lines(heading, width: 80, laterWidth: 78).joined(separator: "\n  ") : heading)
       guard entry.detectors.contains(.replay) else {
         traced += try await scenarioRuns(of: entry)
         print("  no forced replay: its accesses happen unforced in the \(lanesScenarioID) scenario")

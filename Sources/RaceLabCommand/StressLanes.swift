@@ -1,5 +1,5 @@
-import CommandLineSupport
 import CoffeeScenarios
+import CommandLineSupport
 import LabTrace
 import RaceLab
 import SimulatedPlatform

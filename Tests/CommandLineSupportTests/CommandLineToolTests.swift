@@ -9,9 +9,11 @@ struct CommandLineToolTests {
       .init("stress", help: "demo stress [--seed N]"), .init("list", help: "demo list"),
     ])
 
-  @Test("No arguments, --help, -h and help print the overview", arguments: [
-    [], ["--help"], ["-h"], ["help"],
-  ])
+  @Test(
+    "No arguments, --help, -h and help print the overview",
+    arguments: [
+      [], ["--help"], ["-h"], ["help"],
+    ])
   func overview(_ words: [String]) throws {
     guard case .overview = try tool.parse(words) else {
       Issue.record("expected the overview for \(words)")
@@ -19,9 +21,11 @@ struct CommandLineToolTests {
     }
   }
 
-  @Test("CMD --help, CMD -h and help CMD print that command's help", arguments: [
-    ["stress", "--help"], ["stress", "--seed", "5", "-h"], ["help", "stress"],
-  ])
+  @Test(
+    "CMD --help, CMD -h and help CMD print that command's help",
+    arguments: [
+      ["stress", "--help"], ["stress", "--seed", "5", "-h"], ["help", "stress"],
+    ])
   func commandHelp(_ words: [String]) throws {
     guard case .help(let command) = try tool.parse(words) else {
       Issue.record("expected the help of stress for \(words)")
@@ -57,11 +61,32 @@ struct CommandLineToolTests {
     #expect(throws: expected) { try tool.parse(["bogus", "--help"]) }
   }
 
-  @Test("A usage error's message names the tool and the help to read")
-  func message() {
-    #expect(
-      tool.message(for: UsageError("unknown option '--x'"), command: "stress")
-        == "demo: unknown option '--x'. Run 'demo stress --help'.")
-    #expect(UsageError.exitCode == 2)
+  @Test("--help printed by the tool itself; a command to run handed back")
+  func commandToRun() throws {
+    var printed: [String] = []
+    #expect(try tool.commandToRun(["help", "list"]) { printed.append($0) } == nil)
+    #expect(try tool.commandToRun([]) { printed.append($0) } == nil)
+    #expect(printed == ["demo list", "demo: the overview"])
+    let run = try #require(try tool.commandToRun(["list"]) { printed.append($0) })
+    #expect(run.command == "list")
+    #expect(printed.count == 2)
   }
+
+  @Test("A usage error names the tool and the help to read; exit code 2, other errors 1")
+  func errorReport() {
+    #expect(tool.knownCommand(in: ["stress", "--x"]) == "stress")
+    #expect(tool.knownCommand(in: ["bogus"]) == nil)
+    let usage = ErrorReport(UsageError("unknown option '--x'"), tool: "demo", command: "stress")
+    #expect(usage.message == "demo: unknown option '--x'. Run 'demo stress --help'.")
+    #expect(usage.exitCode == 2)
+    let failure = ErrorReport(UsageErrorFree.failed, tool: "demo")
+    #expect(failure.message == "demo: failed")
+    #expect(failure.exitCode == 1)
+  }
+}
+
+/// An error that is not about usage.
+private enum UsageErrorFree: Error, CustomStringConvertible {
+  case failed
+  var description: String { "failed" }
 }

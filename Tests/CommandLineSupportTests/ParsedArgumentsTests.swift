@@ -3,9 +3,11 @@ import Testing
 
 @Suite("ParsedArguments: options as --name value or --name=value")
 struct ParsedArgumentsTests {
-  @Test("Both spellings of an option give its value", arguments: [
-    ["--seed", "5"], ["--seed=5"],
-  ])
+  @Test(
+    "Both spellings of an option give its value",
+    arguments: [
+      ["--seed", "5"], ["--seed=5"],
+    ])
   func bothSpellings(_ words: [String]) throws {
     var arguments = ParsedArguments(words)
     #expect(try arguments.number("--seed", as: Int.self) == 5)

@@ -3,9 +3,11 @@ import Testing
 
 @Suite("TerminalStyle: colour only on a terminal, and never with NO_COLOR set")
 struct TerminalStyleTests {
-  @Test("A terminal without NO_COLOR, or with it empty, gets colour", arguments: [
-    [:], ["NO_COLOR": ""],
-  ])
+  @Test(
+    "A terminal without NO_COLOR, or with it empty, gets colour",
+    arguments: [
+      [:], ["NO_COLOR": ""],
+    ])
   func colour(_ environment: [String: String]) {
     let style = TerminalStyle(isTerminal: true, environment: environment)
     #expect(style.usesColour)

@@ -14,10 +14,12 @@ struct DemoOptionsTests {
     return options
   }
 
-  @Test("Both spellings of every option with a value", arguments: [
-    ["--scenario", "day-of-coffee", "--seed", "7", "--variant", "after", "--latency", "20"],
-    ["--scenario=day-of-coffee", "--seed=7", "--variant=after", "--latency=20"],
-  ])
+  @Test(
+    "Both spellings of every option with a value",
+    arguments: [
+      ["--scenario", "day-of-coffee", "--seed", "7", "--variant", "after", "--latency", "20"],
+      ["--scenario=day-of-coffee", "--seed=7", "--variant=after", "--latency=20"],
+    ])
   func spellings(_ words: [String]) throws {
     let options = try #require(try played(words))
     #expect(options.scenarios.map(\.id) == ["day-of-coffee"])
@@ -52,16 +54,21 @@ struct DemoOptionsTests {
     }
   }
 
-  @Test("Mistakes are usage errors that name them", arguments: [
-    (["--bogus"], "unknown option '--bogus'"),
-    (["extra"], "unexpected argument 'extra'"),
-    (["--seed"], "--seed needs a value"),
-    (["--seed=-1"], "--seed expects a whole number ≥ 0, not '-1'"),
-    (["--latency", "5000"], "--latency expects a whole number of milliseconds from 0 to 1000, not '5000'"),
-    (["--scenario", "nope"], "no scenario is called 'nope'"),
-    (["--variant=sideways"], "no variant is called 'sideways': use before, after or both"),
-    (["--verbose=yes"], "--verbose takes no value"),
-  ])
+  @Test(
+    "Mistakes are usage errors that name them",
+    arguments: [
+      (["--bogus"], "unknown option '--bogus'"),
+      (["extra"], "unexpected argument 'extra'"),
+      (["--seed"], "--seed needs a value"),
+      (["--seed=-1"], "--seed expects a whole number ≥ 0, not '-1'"),
+      (
+        ["--latency", "5000"],
+        "--latency expects a whole number of milliseconds from 0 to 1000, not '5000'"
+      ),
+      (["--scenario", "nope"], "no scenario is called 'nope'"),
+      (["--variant=sideways"], "no variant is called 'sideways': use before, after or both"),
+      (["--verbose=yes"], "--verbose takes no value"),
+    ])
   func mistakes(_ words: [String], _ message: String) {
     #expect(throws: UsageError(message)) { try DemoOptions.parse(words) }
   }

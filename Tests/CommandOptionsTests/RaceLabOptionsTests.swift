@@ -6,9 +6,11 @@ import Testing
 
 @Suite("race-lab's commands and options")
 struct RaceLabOptionsTests {
-  @Test("Every command has its own help: CMD --help and help CMD", arguments: [
-    "list", "replay", "tsan-replay", "stress", "trace-overhead", "report", "diagnose", "docs",
-  ])
+  @Test(
+    "Every command has its own help: CMD --help and help CMD",
+    arguments: [
+      "list", "replay", "tsan-replay", "stress", "trace-overhead", "report", "diagnose", "docs",
+    ])
   func commandHelp(_ command: String) throws {
     for words in [[command, "--help"], ["help", command]] {
       guard case .help(let named) = try RaceLabCommand.tool.parse(words) else {
@@ -33,10 +35,12 @@ struct RaceLabOptionsTests {
     #expect(throws: UsageError.self) { try RaceLabCommand.tool.parse(["--seed", "5", "stress"]) }
   }
 
-  @Test("stress reads both spellings", arguments: [
-    ["--variant", "after", "--seed", "5", "--iterations", "60", "--quiet"],
-    ["--variant=after", "--seed=5", "--iterations=60", "--quiet"],
-  ])
+  @Test(
+    "stress reads both spellings",
+    arguments: [
+      ["--variant", "after", "--seed", "5", "--iterations", "60", "--quiet"],
+      ["--variant=after", "--seed=5", "--iterations=60", "--quiet"],
+    ])
   func stressOptions(_ words: [String]) throws {
     guard case .run("stress", let arguments) = try RaceLabCommand.tool.parse(["stress"] + words)
     else {
@@ -58,15 +62,17 @@ struct RaceLabOptionsTests {
     #expect(options.configuration.scheduler == .pct(depth: 3, expectedSteps: 40))
   }
 
-  @Test("stress: mistakes are usage errors that name them", arguments: [
-    (["--variant", "sideways"], "--variant takes before, after or both, not 'sideways'"),
-    (["--depth", "3"], "--depth and --steps go with --scheduler pct"),
-    (["--scheduler=fifo"], "--scheduler takes random or pct, not 'fifo'"),
-    (["--trace", "x.json"], "--trace goes with --lanes"),
-    (["--seed", "five"], "--seed takes a number, not 'five'"),
-    (["--bogus"], "unknown option '--bogus'"),
-    (["--actions=0"], "--actions takes a count of 1 or more"),
-  ])
+  @Test(
+    "stress: mistakes are usage errors that name them",
+    arguments: [
+      (["--variant", "sideways"], "--variant takes before, after or both, not 'sideways'"),
+      (["--depth", "3"], "--depth and --steps go with --scheduler pct"),
+      (["--scheduler=fifo"], "--scheduler takes random or pct, not 'fifo'"),
+      (["--trace", "x.json"], "--trace goes with --lanes"),
+      (["--seed", "five"], "--seed takes a number, not 'five'"),
+      (["--bogus"], "unknown option '--bogus'"),
+      (["--actions=0"], "--actions takes a count of 1 or more"),
+    ])
   func stressMistakes(_ words: [String], _ message: String) {
     #expect(throws: UsageError(message)) { try StressOptions(parsing: ParsedArguments(words)) }
   }

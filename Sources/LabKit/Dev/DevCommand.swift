@@ -39,21 +39,15 @@ struct DevCommand {
   let output: Output
 
   func run(_ arguments: [String]) throws -> Int32 {
-    switch try Self.tool.parse(arguments) {
-    case .overview:
-      output.line(Self.usage)
-      return 0
-    case .help(let command):
-      output.line(Self.tool.help(for: command) ?? Self.usage)
-      return 0
-    case .run(let command, let options):
-      let catalog = try ExerciseCatalog.load(root: root)
-      switch command {
-      case "check": return try check(catalog, options)
-      case "sync": return try sync(catalog, options)
-      case "new": return try new(catalog, options)
-      default: return try convert(catalog, options)
-      }
+    guard
+      let (command, options) = try Self.tool.commandToRun(arguments, printingHelpWith: output.line)
+    else { return 0 }
+    let catalog = try ExerciseCatalog.load(root: root)
+    switch command {
+    case "check": return try check(catalog, options)
+    case "sync": return try sync(catalog, options)
+    case "new": return try new(catalog, options)
+    default: return try convert(catalog, options)
     }
   }
 
