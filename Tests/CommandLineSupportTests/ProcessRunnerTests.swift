@@ -1,5 +1,6 @@
 import CommandLineSupport
 import Foundation
+import Synchronization
 import Testing
 
 @Suite("ProcessRunner: status, environment, output")
@@ -57,20 +58,10 @@ struct ProcessRunnerTests {
 }
 
 /// Lines the runner's handler passes on, from its thread.
-private final class LinesSeen: @unchecked Sendable {
-  // Only touched while `lock` is held.
-  private var lines: [String] = []
-  private let lock = NSLock()
+private final class LinesSeen: Sendable {
+  private let lines = Mutex<[String]>([])
 
-  func add(_ line: String) {
-    lock.lock()
-    lines.append(line)
-    lock.unlock()
-  }
+  func add(_ line: String) { lines.withLock { $0.append(line) } }
 
-  var all: [String] {
-    lock.lock()
-    defer { lock.unlock() }
-    return lines
-  }
+  var all: [String] { lines.withLock { $0 } }
 }
