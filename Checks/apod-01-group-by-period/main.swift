@@ -6,7 +6,8 @@ import LabCheckKit
 
 // The device is in Honolulu (UTC-10): midnight UTC there is still the day before. The lab starts
 // this check with TZ=Pacific/Honolulu (`checkEnvironment` in Exercises/exercises.json): set from
-// here, the time zone could come too late for whatever read it first.
+// here, the time zone could come too late for whatever read it first, since Foundation caches the
+// system time zone once read (https://developer.apple.com/documentation/foundation/nstimezone/system).
 guard ProcessInfo.processInfo.environment["TZ"] == "Pacific/Honolulu",
   TimeZone.current.identifier == "Pacific/Honolulu"
 else {
