@@ -45,6 +45,8 @@ let package = Package(
       dependencies: ["CoffeeDomain", "SimulatedPlatform"],
       swiftSettings: swift6
     ),
+    // What every command of the lab is made of: options, help, subprocesses, colour, wrapping.
+    .target(name: "CommandLineSupport", swiftSettings: swift6),
     // Scripted scenarios that run against any variant, and what they observe.
     .target(
       name: "CoffeeScenarios",
@@ -56,18 +58,23 @@ let package = Package(
     // The race catalog, deterministic replays and seeded stress runs.
     .target(
       name: "RaceLab",
-      dependencies: ["CoffeeDomain", "SimulatedPlatform", "CoffeeScenarios"],
+      dependencies: ["CoffeeDomain", "SimulatedPlatform", "CoffeeScenarios", "CommandLineSupport"],
       swiftSettings: swift6
     ),
     // Traces drawn: terminal lanes, Chrome trace files, the lab book's pages.
-    .target(name: "LabTrace", dependencies: ["SimulatedPlatform"], swiftSettings: swift6),
+    .target(
+      name: "LabTrace", dependencies: ["SimulatedPlatform", "CommandLineSupport"],
+      swiftSettings: swift6),
     // The lab book: a static HTML site of every race, scenario and exercise, drawn from real runs.
     .target(
       name: "LabBook", dependencies: ["LabTrace", "RaceLab", "CoffeeScenarios"],
       swiftSettings: swift6),
-    .executableTarget(name: "LabBookCommand", dependencies: ["LabBook"], swiftSettings: swift6),
     .executableTarget(
-      name: "RaceLabCommand", dependencies: ["RaceLab", "LabTrace"], swiftSettings: swift6),
+      name: "LabBookCommand", dependencies: ["LabBook", "CommandLineSupport"], swiftSettings: swift6
+    ),
+    .executableTarget(
+      name: "RaceLabCommand", dependencies: ["RaceLab", "LabTrace", "CommandLineSupport"],
+      swiftSettings: swift6),
     // What an exercise's check executable is made of: checks, scenarios, replays, compiler runs.
     .target(
       name: "LabCheckKit",
@@ -80,18 +87,29 @@ let package = Package(
     // What the katas' apps talk to instead of the network: canned answers, gates, counters.
     .target(name: "KataSupport", swiftSettings: swift6),
     // The `lab` command and what it is made of: the exercise catalog, progress, checking.
-    .target(name: "LabKit", swiftSettings: swift6),
+    .target(name: "LabKit", dependencies: ["CommandLineSupport"], swiftSettings: swift6),
     .executableTarget(name: "Lab", dependencies: ["LabKit"], swiftSettings: swift6),
     // Proves that editors understand the exercises: drives sourcekit-lsp on Exercises/.
-    .executableTarget(name: "EditorCheck", swiftSettings: swift6),
     .executableTarget(
-      name: "CoffeeDemo", dependencies: ["CoffeeScenarios", "LabTrace"], swiftSettings: swift6),
+      name: "EditorCheck", dependencies: ["CommandLineSupport"], swiftSettings: swift6),
+    .executableTarget(
+      name: "CoffeeDemo", dependencies: ["CoffeeScenarios", "LabTrace", "CommandLineSupport"],
+      swiftSettings: swift6),
     // `make bench`: the figures an instructor quotes, before against after, in one process.
     .executableTarget(
       name: "CoffeeBench",
-      dependencies: ["CoffeeDomain", "SimulatedPlatform", "CoffeeScenarios", "RaceLab"],
+      dependencies: [
+        "CoffeeDomain", "SimulatedPlatform", "CoffeeScenarios", "RaceLab", "CommandLineSupport",
+      ],
       swiftSettings: swift6),
-    .testTarget(name: "LabKitTests", dependencies: ["LabKit"], swiftSettings: swift6),
+    .testTarget(
+      name: "LabKitTests", dependencies: ["LabKit", "CommandLineSupport"], swiftSettings: swift6),
+    .testTarget(
+      name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"], swiftSettings: swift6),
+    // The options of `coffee-demo` and `race-lab`, parsed in process.
+    .testTarget(
+      name: "CommandOptionsTests", dependencies: ["CoffeeDemo", "RaceLabCommand"],
+      swiftSettings: swift6),
     .testTarget(name: "KataSupportTests", dependencies: ["KataSupport"], swiftSettings: swift6),
     .testTarget(name: "CoffeeDomainTests", dependencies: ["CoffeeDomain"], swiftSettings: swift6),
     // Every claim the lab makes about the compiler, proven by the compiler: Probes/ holds one

@@ -4,9 +4,17 @@ import LabCheckKit
 
 @testable import ApodKata01
 
-// The device is in Honolulu (UTC-10): midnight UTC there is still the day before.
-setenv("TZ", "Pacific/Honolulu", 1)
-NSTimeZone.default = TimeZone(identifier: "Pacific/Honolulu")!
+// The device is in Honolulu (UTC-10): midnight UTC there is still the day before. The lab starts
+// this check with TZ=Pacific/Honolulu (`checkEnvironment` in Exercises/exercises.json): set from
+// here, the time zone could come too late for whatever read it first, since Foundation caches the
+// system time zone once read (https://developer.apple.com/documentation/foundation/nstimezone/system).
+guard ProcessInfo.processInfo.environment["TZ"] == "Pacific/Honolulu",
+  TimeZone.current.identifier == "Pacific/Honolulu"
+else {
+  fatalError(
+    "this check needs TZ=Pacific/Honolulu in its environment (found \(TimeZone.current.identifier)): "
+      + "run it with `swift run lab check apod/1`, which sets it")
+}
 
 let suite = CheckSuite()
 

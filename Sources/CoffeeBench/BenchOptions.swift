@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 
 /// What `coffee-bench` measures, from its command line.
@@ -34,57 +35,39 @@ struct BenchOptions {
     Exit codes: 0 measured, 1 a measurement failed, 2 a usage error.
     """
 
-  init(arguments: [String]) throws {
-    var remaining = arguments
-    func value(_ name: String) throws -> String? {
-      guard let index = remaining.firstIndex(of: name) else { return nil }
-      guard index + 1 < remaining.count, !remaining[index + 1].hasPrefix("--") else {
-        throw BenchUsageError("\(name) needs a value")
-      }
-      defer { remaining.removeSubrange(index...(index + 1)) }
-      return remaining[index + 1]
-    }
+  /// Reads the options; `--name value` or `--name=value`.
+  init(arguments: ParsedArguments) throws {
+    var arguments = arguments
     func positive(_ name: String) throws -> Int? {
-      guard let text = try value(name) else { return nil }
+      guard let text = try arguments.value(name) else { return nil }
       guard let number = Int(text), number > 0 else {
-        throw BenchUsageError("\(name) takes a whole number above 0, not '\(text)'")
+        throw UsageError("\(name) takes a whole number above 0, not '\(text)'")
       }
       return number
     }
-    if let text = try value("--drinks") {
+    if let text = try arguments.value("--drinks") {
       let counts = text.split(separator: ",").map { Int($0) }
       guard !counts.isEmpty, counts.allSatisfy({ ($0 ?? 0) > 0 }) else {
-        throw BenchUsageError("--drinks takes counts above 0 separated by commas, not '\(text)'")
+        throw UsageError("--drinks takes counts above 0 separated by commas, not '\(text)'")
       }
       drinkCounts = counts.compactMap { $0 }
     }
     repeats = try positive("--repeats") ?? repeats
-    if let text = try value("--disk-latency") {
+    if let text = try arguments.value("--disk-latency") {
       guard let milliseconds = Double(text), milliseconds >= 0, milliseconds <= 1_000 else {
-        throw BenchUsageError("--disk-latency takes milliseconds from 0 to 1000, not '\(text)'")
+        throw UsageError("--disk-latency takes milliseconds from 0 to 1000, not '\(text)'")
       }
       diskLatency = milliseconds / 1_000
     }
-    if let text = try value("--complications") {
+    if let text = try arguments.value("--complications") {
       guard let count = Int(text), (0...8).contains(count) else {
-        throw BenchUsageError("--complications takes a count from 0 to 8, not '\(text)'")
+        throw UsageError("--complications takes a count from 0 to 8, not '\(text)'")
       }
       complications = count
     }
     hops = try positive("--hops") ?? hops
     stressIterations = try positive("--stress-iterations") ?? stressIterations
-    out = try value("--out") ?? out
-    if let unknown = remaining.first {
-      throw BenchUsageError("unknown argument '\(unknown)'")
-    }
-  }
-}
-
-/// A mistake on the command line: one line, a pointer to --help, exit code 2.
-struct BenchUsageError: Error, CustomStringConvertible {
-  let description: String
-
-  init(_ description: String) {
-    self.description = description
+    out = try arguments.value("--out") ?? out
+    try arguments.done()
   }
 }

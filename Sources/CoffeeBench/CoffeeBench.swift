@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 
 /// `coffee-bench`: the figures behind `make bench`. A command, not a test: it prints figures and
@@ -6,8 +7,8 @@ import Foundation
 struct CoffeeBench {
   @MainActor
   static func main() async {
-    let arguments = Array(CommandLine.arguments.dropFirst())
-    if arguments.contains("--help") || arguments.contains("-h") {
+    let arguments = ParsedArguments(Array(CommandLine.arguments.dropFirst()))
+    if arguments.asksForHelp {
       print(BenchOptions.usage)
       exit(0)
     }
@@ -24,13 +25,8 @@ struct CoffeeBench {
         to: out.appendingPathComponent("bench.svg"), atomically: true, encoding: .utf8)
       print("written: \(out.path)/bench.json, \(out.path)/bench.svg")
       exit(0)
-    } catch let error as BenchUsageError {
-      FileHandle.standardError.write(
-        Data("coffee-bench: \(error). Run 'coffee-bench --help'.\n".utf8))
-      exit(2)
     } catch {
-      FileHandle.standardError.write(Data("coffee-bench: \(error)\n".utf8))
-      exit(1)
+      ErrorReport(error, tool: "coffee-bench").exit()
     }
   }
 

@@ -1,4 +1,5 @@
 import CoffeeScenarios
+import CommandLineSupport
 import Foundation
 import LabTrace
 import SimulatedPlatform
@@ -15,8 +16,7 @@ struct CoffeeDemo {
     do {
       command = try DemoOptions.parse(Array(CommandLine.arguments.dropFirst()))
     } catch {
-      printError("coffee-demo: \(error); run with --help")
-      exit(status: 2)
+      ErrorReport(error, tool: "coffee-demo").exit()
     }
 
     let status: Int32
@@ -38,7 +38,7 @@ struct CoffeeDemo {
   /// tally over all of them.
   @MainActor
   private static func play(_ options: DemoOptions) async -> Tally {
-    let report = DemoReport(style: .forStandardOutput())
+    let report = DemoReport(style: .standardOutput)
     let configuration = SimulatedPlatform.Configuration(
       seed: options.seed, echoesLogs: options.echoesLogs)
     output(report.header(for: options, startingAt: configuration.now))
@@ -61,7 +61,7 @@ struct CoffeeDemo {
           ChromeTrace.Run(name: "\(scenario.id) (\(run.variant.name))", trace: trace))
       }
       let lanes = StepLanes(
-        play: play, traces: traces.traces, style: TerminalStyle(usesColour: report.style.isEnabled))
+        play: play, traces: traces.traces, style: report.style)
 
       output([""])
       if options.playsEveryScenario {
@@ -86,8 +86,7 @@ struct CoffeeDemo {
         try ChromeTrace.write(tracedRuns, to: traceFile)
         output(["", "Trace written to \(traceFile): open it at ui.perfetto.dev."])
       } catch {
-        printError("coffee-demo: \(error)")
-        exit(status: 1)
+        ErrorReport(error, tool: "coffee-demo").exit()
       }
     }
     let verdict = total.isBroken ? report.style.red("something is broken") : "nothing is broken"
@@ -100,10 +99,6 @@ struct CoffeeDemo {
 
   private static func output(_ lines: [String]) {
     for line in lines { print(line) }
-  }
-
-  private static func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
   }
 
   /// Flushes what `print` buffered, then exits: `exit` alone could drop the end of the output

@@ -1,4 +1,5 @@
 import CoffeeScenarios
+import CommandLineSupport
 
 /// What the user asked the demo to do.
 enum DemoCommand {
@@ -36,111 +37,53 @@ struct DemoOptions {
 }
 
 extension DemoOptions {
-  /// A command line the demo cannot follow.
-  enum ParseError: Error, Equatable, CustomStringConvertible {
-    case unknownOption(String)
-    case unexpectedArgument(String)
-    case missingValue(option: String)
-    case invalidValue(option: String, value: String, expected: String)
-    case unexpectedValue(option: String)
-    case unknownScenario(String)
-    case unknownVariant(String)
-
-    var description: String {
-      switch self {
-      case .unknownOption(let option):
-        "unknown option '\(option)'"
-      case .unexpectedArgument(let argument):
-        "unexpected argument '\(argument)'; options start with --"
-      case .missingValue(let option):
-        "\(option) needs a value"
-      case .invalidValue(let option, let value, let expected):
-        "\(option) expects \(expected), not '\(value)'"
-      case .unexpectedValue(let option):
-        "\(option) takes no value"
-      case .unknownScenario(let id):
-        "no scenario is called '\(id)'"
-      case .unknownVariant(let name):
-        "no variant is called '\(name)': use before, after or both"
-      }
-    }
-  }
-
   /// Reads the command line's arguments, the program name left out.
   ///
-  /// Options may be written `--seed 7` or `--seed=7`. `--help` wins over anything else, so
-  /// that a user who is lost always gets the usage.
-  static func parse(_ arguments: [String]) throws(ParseError) -> DemoCommand {
-    if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help }
+  /// Options may be written `--seed 7` or `--seed=7`; given twice, the last one counts.
+  /// `--help` wins over anything else, so that a user who is lost always gets the usage.
+  static func parse(_ words: [String]) throws -> DemoCommand {
+    var arguments = ParsedArguments(words)
+    if arguments.asksForHelp { return .help }
 
     var options = DemoOptions()
-    var listsScenarios = false
-    var remaining = arguments[...]
-    while let argument = remaining.popFirst() {
-      // Split "--name=value" so that both spellings take the same path below.
-      let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        .map(String.init)
-      let option = parts.first ?? argument
-      var inlineValue = parts.count == 2 ? parts[1] : nil
-
-      /// The option's value: the text after "=", or else the next argument.
-      func value() throws(ParseError) -> String {
-        if let value = inlineValue ?? remaining.popFirst() {
-          inlineValue = nil
-          return value
-        }
-        throw .missingValue(option: option)
+    if let id = try arguments.value("--scenario") {
+      if id == "all" {
+        options.scenarios = Scenario.all
+        options.playsEveryScenario = true
+      } else if let scenario = Scenario.named(id) {
+        options.scenarios = [scenario]
+      } else {
+        throw UsageError("no scenario is called '\(id)'")
       }
-
-      switch option {
-      case "--scenario":
-        let id = try value()
-        if id == "all" {
-          options.scenarios = Scenario.all
-          options.playsEveryScenario = true
-        } else if let scenario = Scenario.named(id) {
-          options.scenarios = [scenario]
-          options.playsEveryScenario = false
-        } else {
-          throw .unknownScenario(id)
-        }
-      case "--seed":
-        let text = try value()
-        guard let seed = UInt64(text) else {
-          throw .invalidValue(option: option, value: text, expected: "a whole number ≥ 0")
-        }
-        options.seed = seed
-      case "--variant":
-        let name = try value()
-        if name == "both" {
-          options.variants = Variant.all
-        } else if let variant = Variant.named(name) {
-          options.variants = [variant]
-        } else {
-          throw .unknownVariant(name)
-        }
-      case "--latency":
-        let text = try value()
-        guard let milliseconds = Int(text), (0...maximumLatency).contains(milliseconds) else {
-          throw .invalidValue(
-            option: option, value: text,
-            expected: "a whole number of milliseconds from 0 to \(maximumLatency)")
-        }
-        options.latencyMilliseconds = milliseconds == 0 ? nil : milliseconds
-      case "--verbose":
-        options.echoesLogs = true
-      case "--lanes":
-        options.drawsLanes = true
-      case "--trace":
-        options.traceFile = try value()
-      case "--list":
-        listsScenarios = true
-      default:
-        throw argument.hasPrefix("-") ? .unknownOption(option) : .unexpectedArgument(argument)
-      }
-      // A flag written "--verbose=yes" would otherwise slip through with its value ignored.
-      if inlineValue != nil { throw .unexpectedValue(option: option) }
     }
+    if let text = try arguments.value("--seed") {
+      guard let seed = UInt64(text) else {
+        throw UsageError("--seed expects a whole number ≥ 0, not '\(text)'")
+      }
+      options.seed = seed
+    }
+    if let name = try arguments.value("--variant") {
+      if name == "both" {
+        options.variants = Variant.all
+      } else if let variant = Variant.named(name) {
+        options.variants = [variant]
+      } else {
+        throw UsageError("no variant is called '\(name)': use before, after or both")
+      }
+    }
+    if let text = try arguments.value("--latency") {
+      guard let milliseconds = Int(text), (0...maximumLatency).contains(milliseconds) else {
+        throw UsageError(
+          "--latency expects a whole number of milliseconds from 0 to \(maximumLatency), "
+            + "not '\(text)'")
+      }
+      options.latencyMilliseconds = milliseconds == 0 ? nil : milliseconds
+    }
+    options.echoesLogs = try arguments.flag("--verbose")
+    options.drawsLanes = try arguments.flag("--lanes")
+    options.traceFile = try arguments.value("--trace")
+    let listsScenarios = try arguments.flag("--list")
+    try arguments.done()
     return listsScenarios ? .list : .play(options)
   }
 }

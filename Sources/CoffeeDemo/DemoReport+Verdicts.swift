@@ -1,4 +1,5 @@
 import CoffeeScenarios
+import CommandLineSupport
 
 extension DemoReport {
   /// Whether the variants agree on the whole run, the final relaunch included: what the
@@ -44,7 +45,7 @@ extension DemoReport {
         let mark = verdicts.indices.contains(index) ? self.mark(verdicts[index]) : " "
         return String(repeating: " ", count: left) + mark + String(repeating: " ", count: right)
       }
-      let wrapped = TextLayout.wrap(expectation.summary, width: TextLayout.width - indent.count)
+      let wrapped = WordWrap.lines(expectation.summary, width: TextLayout.width - indent.count)
       lines.append("  " + marks.joined(separator: " ") + "  " + wrapped[0])
       lines += wrapped.dropFirst().map { indent + $0 }
       for (name, verdicts) in zip(names, table) where verdicts.indices.contains(index) {

@@ -1,10 +1,11 @@
 import CoffeeScenarios
+import CommandLineSupport
 import Foundation
 
 /// Lays out what the demo prints: the header, each step with the variants side by side, the
 /// expectations' verdicts and a summary. Every method returns lines; the caller prints them.
 struct DemoReport {
-  let style: Style
+  let style: TerminalStyle
 
   /// The width of the label column ("model", "file"...).
   private static let labelWidth = 13
@@ -185,7 +186,7 @@ struct DemoReport {
     label: String, marker: String, tag: String, dimsTag: Bool, _ items: [String]
   ) -> [String] {
     let valueColumn = 2 + Self.labelWidth + 2 + Self.tagWidth + 1
-    let values = TextLayout.wrap(
+    let values = WordWrap.lines(
       items: items, separator: ", ", width: TextLayout.width - valueColumn)
     // Pad before styling: escape codes have no width on screen, but count as characters.
     let paddedTag = TextLayout.pad(tag, to: Self.tagWidth)

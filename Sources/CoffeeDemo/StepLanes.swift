@@ -1,4 +1,5 @@
 import CoffeeScenarios
+import CommandLineSupport
 import LabTrace
 import SimulatedPlatform
 

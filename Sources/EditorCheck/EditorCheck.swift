@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Dispatch
 import Foundation
 
@@ -31,72 +32,17 @@ struct EditorCheck {
     """
 
   static func main() {
-    var arguments = Array(CommandLine.arguments.dropFirst())
-    if arguments.contains("-h") || arguments.contains("--help") {
+    let arguments = ParsedArguments(Array(CommandLine.arguments.dropFirst()))
+    if arguments.asksForHelp {
       print(usage)
       return
     }
     do {
-      let options = try Options(parsing: &arguments)
+      let options = try EditorCheckOptions(parsing: arguments)
       let passed = try Run(options: options).perform()
       exit(passed ? 0 : 1)
-    } catch let error as UsageError {
-      FileHandle.standardError.write(Data("editor-check: \(error.message)\n\n\(usage)\n".utf8))
-      exit(2)
     } catch {
-      FileHandle.standardError.write(Data("editor-check: \(error)\n".utf8))
-      exit(1)
-    }
-  }
-}
-
-/// A command line that cannot be run.
-struct UsageError: Error {
-  let message: String
-}
-
-/// What the command line asks for.
-struct Options {
-  var root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-  /// The folder the editor opens, relative to `root`.
-  var workspace = "Exercises"
-  var timeout: TimeInterval = 900
-  var scenarios = EditorScenario.all
-  var verbose = false
-
-  init(parsing arguments: inout [String]) throws {
-    while !arguments.isEmpty {
-      let argument = arguments.removeFirst()
-      func value() throws -> String {
-        guard !arguments.isEmpty else { throw UsageError(message: "\(argument) needs a value") }
-        return arguments.removeFirst()
-      }
-      switch argument {
-      case "--root":
-        root = URL(fileURLWithPath: try value()).standardizedFileURL
-      case "--open":
-        workspace = try value()
-      case "--timeout":
-        let text = try value()
-        guard let seconds = TimeInterval(text), seconds > 0 else {
-          throw UsageError(message: "--timeout takes a number of seconds, not '\(text)'")
-        }
-        timeout = seconds
-      case "--only":
-        let name = try value()
-        scenarios = EditorScenario.all.filter { $0.name == name }
-        guard !scenarios.isEmpty else {
-          throw UsageError(message: "--only takes coffee or kata, not '\(name)'")
-        }
-      case "--verbose":
-        verbose = true
-      default:
-        throw UsageError(message: "unknown argument '\(argument)'")
-      }
-    }
-    let manifest = root.appendingPathComponent("Exercises/Package.swift")
-    guard FileManager.default.fileExists(atPath: manifest.path) else {
-      throw UsageError(message: "no Exercises/Package.swift in \(root.path): pass --root")
+      ErrorReport(error, tool: "editor-check").exit()
     }
   }
 }

@@ -1,9 +1,10 @@
+import CommandLineSupport
 import Dispatch
 import Foundation
 
 /// One run of the check: a server on `Exercises/`, each scenario's file opened in turn.
 struct Run {
-  let options: Options
+  let options: EditorCheckOptions
 
   /// Runs every scenario; true when all pass.
   func perform() throws -> Bool {
@@ -56,23 +57,15 @@ struct Run {
     if let path = environment["SOURCEKIT_LSP"], !path.isEmpty {
       return URL(fileURLWithPath: path)
     }
-    for directory in (environment["PATH"] ?? "").split(separator: ":") {
-      let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(
-        "sourcekit-lsp")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    if let path = ProcessRunner.executable(named: "sourcekit-lsp") {
+      return URL(fileURLWithPath: path)
     }
     #if os(macOS)
-      let xcrun = Process()
-      let pipe = Pipe()
-      xcrun.executableURL = URL(fileURLWithPath: "/usr/bin/xcrun")
-      xcrun.arguments = ["--find", "sourcekit-lsp"]
-      xcrun.standardOutput = pipe
-      try xcrun.run()
-      xcrun.waitUntilExit()
-      let path = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        .trimmingCharacters(in: .whitespacesAndNewlines)
-      if xcrun.terminationStatus == 0, !path.isEmpty { return URL(fileURLWithPath: path) }
+      let xcrun = try ProcessRunner.run(
+        "/usr/bin/xcrun", ["--find", "sourcekit-lsp"], standardError: .discarded)
+      let path = xcrun.output.trimmingCharacters(in: .whitespacesAndNewlines)
+      if xcrun.succeeded, !path.isEmpty { return URL(fileURLWithPath: path) }
     #endif
-    throw UsageError(message: "no sourcekit-lsp on PATH; set SOURCEKIT_LSP to the toolchain's")
+    throw UsageError("no sourcekit-lsp on PATH; set SOURCEKIT_LSP to the toolchain's")
   }
 }

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import LabBook
 
@@ -17,22 +18,19 @@ struct LabBookCommand {
 
   @MainActor
   static func main() async {
-    var arguments = Array(CommandLine.arguments.dropFirst())
-    if arguments.contains("--help") || arguments.contains("-h") {
+    var arguments = ParsedArguments(Array(CommandLine.arguments.dropFirst()))
+    if arguments.asksForHelp {
       print(usage)
       exit(0)
     }
-    var out = ".build-book"
-    var root = FileManager.default.currentDirectoryPath
-    while let argument = arguments.first {
-      arguments.removeFirst()
-      guard ["--out", "--root"].contains(argument), let value = arguments.first else {
-        FileHandle.standardError.write(
-          Data("lab-book: unexpected '\(argument)'. Run 'lab-book --help'.\n".utf8))
-        exit(2)
-      }
-      arguments.removeFirst()
-      if argument == "--out" { out = value } else { root = value }
+    let out: String
+    let root: String
+    do {
+      out = try arguments.value("--out") ?? ".build-book"
+      root = try arguments.value("--root") ?? FileManager.default.currentDirectoryPath
+      try arguments.done()
+    } catch {
+      ErrorReport(error, tool: "lab-book").exit()
     }
     do {
       let folder = URL(fileURLWithPath: out)
@@ -41,8 +39,7 @@ struct LabBookCommand {
       fflush(nil)
       exit(0)
     } catch {
-      FileHandle.standardError.write(Data("lab-book: \(error)\n".utf8))
-      exit(1)
+      ErrorReport(error, tool: "lab-book").exit()
     }
   }
 }

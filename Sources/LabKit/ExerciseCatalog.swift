@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 
 /// The exercises, as `Exercises/exercises.json` describes them: the one metadata file that the
@@ -53,6 +54,10 @@ public struct ExerciseCatalog: Codable, Sendable {
     /// Tiered hints: the first gentle, the last nearly the answer.
     public let hints: [String]
     public let wrongAnswers: [WrongAnswer]
+    /// Environment variables the check executable starts with, such as `{"TZ": "UTC"}`: set
+    /// before the process starts, unlike `setenv` in the check, which may come after the runtime
+    /// read them.
+    public var checkEnvironment: [String: String]? = nil
 
     /// The language settings the exercise's module builds with, in a line:
     /// `Swift 6 mode, warnings as errors, default isolation MainActor`.

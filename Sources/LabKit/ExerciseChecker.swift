@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 
 /// Builds an exercise's check executable against some sources and runs it with a time limit.
@@ -84,7 +85,7 @@ public struct ExerciseChecker: Sendable {
     ]
     progress("building \(exercise.module) and its checks")
     let build = try ProcessRunner.run(
-      try swiftExecutable ?? ProcessRunner.swift(),
+      try swiftExecutable ?? Self.swiftDriver(),
       ["build", "--scratch-path", scratchPath, "--product", exercise.checkProduct],
       in: root, environment: environment)
     guard build.status == 0, !build.crashedBySignal else {
@@ -113,8 +114,12 @@ public struct ExerciseChecker: Sendable {
   ) throws -> Verdict {
     let executable = root.appendingPathComponent("\(scratchPath)/debug/\(exercise.checkProduct)")
       .path
+    // The exercise's own settings (such as `TZ`) come with the child's environment from its
+    // start: set later with `setenv`, they could miss what the runtime read already.
     let run = try ProcessRunner.run(
-      executable, [], in: root, environment: environment, timeout: timeout)
+      executable, [], in: root,
+      environment: environment.merging(exercise.checkEnvironment ?? [:]) { _, own in own },
+      timeout: timeout)
     let lines = CheckOutputParser.checkLines(in: run.output)
     CheckOutputParser.warnings(in: run.output).forEach(warning)
     if run.timedOut {
@@ -129,5 +134,13 @@ public struct ExerciseChecker: Sendable {
         check: CheckOutputParser.runningCheck(in: run.output))
     }
     return lines.allSatisfy(\.passed) && run.status == 0 ? .passed(lines) : .failed(lines)
+  }
+
+  /// The `swift` driver: the first on `PATH`.
+  static func swiftDriver() throws -> String {
+    guard let swift = ProcessRunner.executable(named: "swift") else {
+      throw LabError("swift not found on PATH")
+    }
+    return swift
   }
 }

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 
 /// The `lab` command: work through the exercises with fast, honest feedback.
@@ -38,10 +39,13 @@ public struct LabCommand {
     self.swiftExecutable = swiftExecutable
   }
 
-  /// The command names `help` knows.
-  static let commands = [
-    "list", "check", "hint", "watch", "next", "reset", "diff", "solution", "verify", "dev", "help",
-  ]
+  /// The commands, each with the help `lab help CMD` and `lab CMD --help` print.
+  static let tool = CommandLineTool(
+    name: "lab", overview: usage,
+    commands: [
+      "list", "check", "hint", "watch", "next", "reset", "diff", "solution", "verify", "dev",
+    ]
+    .map { CommandLineTool.Command($0, help: help(for: $0)) })
 
   /// Finds the package root: the nearest folder, from the current one up, holding
   /// `Exercises/exercises.json`.
@@ -65,31 +69,15 @@ public struct LabCommand {
 
   /// Runs the command line `arguments` (without the program name) and returns the exit code.
   public func run(_ arguments: [String]) -> Int32 {
-    guard let command = arguments.first, !command.hasPrefix("-") else {
-      output.line(Self.usage)
-      return arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") ? 0 : 2
-    }
-    var options = Options(Array(arguments.dropFirst()))
     do {
-      if command == "dev" {
+      // `dev` has commands of its own, and their help.
+      if arguments.first == "dev" {
         return try DevCommand(root: root, output: output).run(Array(arguments.dropFirst()))
       }
-      if options.flag("--help", "-h") {
-        guard Self.commands.contains(command) else {
-          throw UsageError("unknown command '\(command)'")
-        }
-        output.line(Self.help(for: command))
-        return 0
-      }
-      if command == "help" {
-        guard let topic = try options.positional(max: 1).first else {
-          output.line(Self.usage)
-          return 0
-        }
-        guard Self.commands.contains(topic) else { throw UsageError("unknown command '\(topic)'") }
-        output.line(Self.help(for: topic))
-        return 0
-      }
+      guard
+        let (command, options) = try Self.tool.commandToRun(
+          arguments, printingHelpWith: output.line)
+      else { return 0 }
       let catalog = try ExerciseCatalog.load(root: root)
       switch command {
       case "list": return try list(catalog, options)
@@ -100,15 +88,12 @@ public struct LabCommand {
       case "reset": return try reset(catalog, options)
       case "diff": return try diff(catalog, options)
       case "solution": return try solution(catalog, options)
-      case "verify": return try verify(catalog, options)
-      default: throw UsageError("unknown command '\(command)'")
+      default: return try verify(catalog, options)
       }
-    } catch let error as UsageError {
-      output.error("lab: \(error.description). Run `swift run lab --help`.")
-      return 2
     } catch {
-      output.error("lab: \(error)")
-      return 1
+      let report = ErrorReport(error, tool: "lab", command: Self.tool.knownCommand(in: arguments))
+      output.error(report.message)
+      return report.exitCode
     }
   }
 
@@ -170,15 +155,13 @@ public struct LabCommand {
         machine's speed. Prints one table; exits 1 if anything is not as expected.
       """
     case "dev": DevCommand.usage
-    case "help":
-      "lab help [COMMAND]\n  The list of commands, or what COMMAND does and its options."
     default: usage
     }
   }
 
   // MARK: list
 
-  func list(_ catalog: ExerciseCatalog, _ options: Options) throws -> Int32 {
+  func list(_ catalog: ExerciseCatalog, _ options: ParsedArguments) throws -> Int32 {
     try options.done()
     let progress = loadProgress()
     let current = progress.currentExercise(in: catalog)
@@ -215,10 +198,10 @@ public struct LabCommand {
 
   // MARK: check
 
-  func check(_ catalog: ExerciseCatalog, _ options: Options) throws -> Int32 {
+  func check(_ catalog: ExerciseCatalog, _ options: ParsedArguments) throws -> Int32 {
     var options = options
     let timeout = try options.timeout()
-    let lanes = options.flag("--lanes")
+    let lanes = try options.flag("--lanes")
     let exercise = try pick(catalog, options.positional(max: 1).first)
     let verdict = try runCheck(exercise, in: catalog, timeout: timeout, lanes: lanes)
     if verdict.isPass { sayWhatComesNext(after: exercise, in: catalog) }
@@ -281,7 +264,7 @@ public struct LabCommand {
 
   // MARK: hint
 
-  func hint(_ catalog: ExerciseCatalog, _ options: Options) throws -> Int32 {
+  func hint(_ catalog: ExerciseCatalog, _ options: ParsedArguments) throws -> Int32 {
     let positional = try options.positional(max: 2)
     let exercise = try pick(catalog, positional.first)
     guard !exercise.hints.isEmpty else {
@@ -302,7 +285,7 @@ public struct LabCommand {
     }
     output.line("Exercise \(exercise.id), hint \(level) of \(exercise.hints.count):")
     output.line("")
-    output.line(wrap(exercise.hints[level - 1], indent: "  "))
+    output.line(WordWrap.indented(exercise.hints[level - 1], indent: "  ", width: 96))
     output.line("")
     if level < exercise.hints.count {
       output.dim("More: swift run lab hint \(catalog.shortName(of: exercise))")
@@ -314,9 +297,9 @@ public struct LabCommand {
 
   // MARK: watch
 
-  func watch(_ catalog: ExerciseCatalog, _ options: Options) throws -> Int32 {
+  func watch(_ catalog: ExerciseCatalog, _ options: ParsedArguments) throws -> Int32 {
     var options = options
-    let interval = try options.number("--interval") ?? 1
+    let interval = try options.seconds("--interval") ?? 1
     let timeout = try options.timeout()
     var exercise = try pick(catalog, options.positional(max: 1).first)
     setCurrent(exercise)
@@ -368,7 +351,7 @@ public struct LabCommand {
 
   // MARK: next
 
-  func next(_ catalog: ExerciseCatalog, _ options: Options) throws -> Int32 {
+  func next(_ catalog: ExerciseCatalog, _ options: ParsedArguments) throws -> Int32 {
     let named = try options.positional(max: 1).first
     let progress = loadProgress()
     let exercise: ExerciseCatalog.Exercise
@@ -394,7 +377,7 @@ public struct LabCommand {
 
   // MARK: reset
 
-  func reset(_ catalog: ExerciseCatalog, _ options: Options) throws -> Int32 {
+  func reset(_ catalog: ExerciseCatalog, _ options: ParsedArguments) throws -> Int32 {
     let exercise = try pick(catalog, options.positional(max: 1).first)
     let fileManager = FileManager.default
     let folder = root.appendingPathComponent("Exercises/\(exercise.id)")
@@ -424,7 +407,7 @@ public struct LabCommand {
 
   // MARK: diff
 
-  func diff(_ catalog: ExerciseCatalog, _ options: Options) throws -> Int32 {
+  func diff(_ catalog: ExerciseCatalog, _ options: ParsedArguments) throws -> Int32 {
     let exercise = try pick(catalog, options.positional(max: 1).first)
     let pristine = try Verification(root: root, timeout: 0).exportPristineStarters()
     for file in exercise.files {
@@ -452,10 +435,10 @@ public struct LabCommand {
 
   // MARK: solution
 
-  func solution(_ catalog: ExerciseCatalog, _ options: Options) throws -> Int32 {
+  func solution(_ catalog: ExerciseCatalog, _ options: ParsedArguments) throws -> Int32 {
     var options = options
-    let force = options.flag("--force")
-    let wholeFiles = options.flag("--files")
+    let force = try options.flag("--force")
+    let wholeFiles = try options.flag("--files")
     let exercise = try pick(catalog, options.positional(max: 1).first)
     let name = catalog.shortName(of: exercise)
     guard force || loadProgress().solved.contains(exercise.id) else {
@@ -487,9 +470,9 @@ public struct LabCommand {
 
   // MARK: verify
 
-  func verify(_ catalog: ExerciseCatalog, _ options: Options) throws -> Int32 {
+  func verify(_ catalog: ExerciseCatalog, _ options: ParsedArguments) throws -> Int32 {
     var options = options
-    var kinds = Verification.Kind.allCases.filter { options.flag("--\($0.rawValue)") }
+    var kinds = try Verification.Kind.allCases.filter { try options.flag("--\($0.rawValue)") }
     if kinds.isEmpty { kinds = Verification.Kind.allCases }
     let only = try options.value("--only")
     let trackID = try options.value("--track")
@@ -568,19 +551,5 @@ public struct LabCommand {
 
   func percent(_ part: Int, _ whole: Int) -> String {
     whole == 0 ? "0%" : "\(part * 100 / whole)%"
-  }
-
-  func wrap(_ text: String, indent: String, width: Int = 96) -> String {
-    var lines: [String] = []
-    var line = indent
-    for word in text.split(separator: " ") {
-      if line.count + word.count + 1 > width, line != indent {
-        lines.append(line)
-        line = indent
-      }
-      line += (line == indent ? "" : " ") + word
-    }
-    lines.append(line)
-    return lines.joined(separator: "\n")
   }
 }

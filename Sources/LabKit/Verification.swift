@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 
 /// Proves the track: every solution passes, every pristine starter fails for the reason its

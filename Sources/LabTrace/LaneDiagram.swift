@@ -1,3 +1,4 @@
+import CommandLineSupport
 import SimulatedPlatform
 
 /// A trace drawn as text lanes: one column per lane, one row per event in the order they
@@ -65,7 +66,7 @@ public struct LaneDiagram: Sendable {
       let notesRace = racing && !showsOnlyRacing
       let cells = lanes.indices.map { index -> String in
         guard index == column[event.lane] else { return style.dim("·") }
-        return racing ? style.red("!") : "●"
+        return racing ? style.alarm("!") : "●"
       }
       var label = event.label
       if let from = incoming[event.order]?.first(where: { shown.contains($0.from) }),
@@ -76,7 +77,7 @@ public struct LaneDiagram: Sendable {
       let prefix = "  " + pad(String(event.order), orderWidth) + "  "
       let room = width - prefix.count - lanes.count * 2 - 1 - (notesRace ? 6 : 0)
       let fitted = fit(label, room)
-      let racingNote = notesRace ? "  " + style.red("race") : ""
+      let racingNote = notesRace ? "  " + style.alarm("race") : ""
       lines.append(prefix + cells.joined(separator: " ") + "  " + fitted + racingNote)
     }
     return lines

@@ -1,4 +1,5 @@
 import CoffeeScenarios
+import CommandLineSupport
 import Foundation
 import LabTrace
 import RaceLab
@@ -51,38 +52,54 @@ struct RaceLabCommand {
                               diagnostics by group and by catalog entry. The after must have none.
       docs                    The catalog as Markdown (docs/races.md is generated from it).
 
-    Every command takes --help. Exit codes: 0 success, 1 a check failed, 2 a usage error.
+    Options go after the command, as --name value or --name=value. Every command takes --help
+    (or: race-lab help COMMAND). Exit codes: 0 success, 1 a check failed, 2 a usage error.
     """
+
+  /// The commands, each with its part of `usage` as its help.
+  static let tool = CommandLineTool(
+    name: "race-lab", overview: usage,
+    commands: [
+      "list", "replay", "tsan-replay", "stress", "trace-overhead", "report", "diagnose", "docs",
+    ].map { CommandLineTool.Command($0, help: help(for: $0)) })
+
+  /// The lines of `usage` that describe `command`: its line and the option lines under it.
+  static func help(for command: String) -> String {
+    let lines = usage.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let start = lines.firstIndex(where: { $0.hasPrefix("  \(command) ") }) else {
+      return usage
+    }
+    // The command's lines go on while they are indented deeper than the command list.
+    let block = [lines[start]] + lines[(start + 1)...].prefix { $0.hasPrefix("   ") }
+    return (["race-lab" + block[0].dropFirst(1)] + block.dropFirst().map { String($0) })
+      .joined(separator: "\n")
+  }
 
   @MainActor
   static func main() async {
-    var arguments = Arguments(Array(CommandLine.arguments.dropFirst()))
-    let command = CommandLine.arguments.dropFirst().first { !$0.hasPrefix("-") }
+    let arguments = Array(CommandLine.arguments.dropFirst())
     do {
-      if arguments.flag("--help", "-h") || command == nil {
-        print(usage)
-        exit(command == nil && CommandLine.arguments.count > 1 ? 2 : 0)
-      }
-      _ = arguments.flag(command!)
-      let succeeded: Bool
-      switch command! {
-      case "list": succeeded = try listCatalog(arguments)
-      case "replay": succeeded = try await replay(arguments)
-      case "tsan-replay": succeeded = try await threadSanitizerReplay(arguments)
-      case "stress": succeeded = try await stress(arguments)
-      case "trace-overhead": succeeded = try await TraceOverhead.run(arguments)
-      case "report": succeeded = try await RaceReport.run(arguments)
-      case "diagnose": succeeded = try diagnose(arguments)
-      case "docs": succeeded = try printDocs(arguments)
-      default: throw UsageError("unknown command '\(command!)'")
-      }
-      flushAndExit(succeeded ? 0 : 1)
-    } catch let error as UsageError {
-      FileHandle.standardError.write(Data("race-lab: \(error). Run 'race-lab --help'.\n".utf8))
-      flushAndExit(2)
+      guard
+        let (command, options) = try tool.commandToRun(arguments, printingHelpWith: { print($0) })
+      else { flushAndExit(0) }
+      flushAndExit(try await run(command, options) ? 0 : 1)
     } catch {
-      FileHandle.standardError.write(Data("race-lab: \(error)\n".utf8))
-      flushAndExit(1)
+      ErrorReport(error, tool: "race-lab", command: tool.knownCommand(in: arguments)).exit()
+    }
+  }
+
+  /// Runs `command`; true when it succeeded.
+  @MainActor
+  static func run(_ command: String, _ arguments: ParsedArguments) async throws -> Bool {
+    switch command {
+    case "list": try listCatalog(arguments)
+    case "replay": try await replay(arguments)
+    case "tsan-replay": try await threadSanitizerReplay(arguments)
+    case "stress": try await stress(StressOptions(parsing: arguments))
+    case "trace-overhead": try await TraceOverhead.run(arguments)
+    case "report": try await RaceReport.run(arguments)
+    case "diagnose": try diagnose(arguments)
+    default: try printDocs(arguments)
     }
   }
 
@@ -93,7 +110,7 @@ struct RaceLabCommand {
 
   // MARK: list
 
-  static func listCatalog(_ arguments: Arguments) throws -> Bool {
+  static func listCatalog(_ arguments: ParsedArguments) throws -> Bool {
     _ = try arguments.positional()
     for entry in RaceCatalog.entries {
       let detectors = entry.detectors.sorted().map(\.rawValue).joined(separator: ", ")
@@ -106,9 +123,9 @@ struct RaceLabCommand {
   // MARK: replay
 
   @MainActor
-  static func replay(_ arguments: Arguments) async throws -> Bool {
+  static func replay(_ arguments: ParsedArguments) async throws -> Bool {
     var arguments = arguments
-    let drawsLanes = arguments.flag("--lanes")
+    let drawsLanes = try arguments.flag("--lanes")
     let traceFile = try arguments.value("--trace")
     let ids = try arguments.positional()
     // Lanes and traces cover every entry: one without a replay is drawn from a scenario.
@@ -130,7 +147,9 @@ struct RaceLabCommand {
     for entry in entries {
       let heading = "\(entry.id): \(entry.title)"
       // Lanes fit 80 columns, their heading too.
-      print(drawsLanes ? TracedRun.wrap(heading, width: 80).joined(separator: "\n  ") : heading)
+      print(
+        drawsLanes
+          ? WordWrap.lines(heading, width: 80, laterWidth: 78).joined(separator: "\n  ") : heading)
       guard entry.detectors.contains(.replay) else {
         traced += try await scenarioRuns(of: entry)
         print("  no forced replay: its accesses happen unforced in the \(lanesScenarioID) scenario")
@@ -168,9 +187,9 @@ struct RaceLabCommand {
   /// Runs the schedules; ThreadSanitizer, if built in, reports on standard error. Succeeds
   /// when each schedule ran as forced on the before side (the report reads the sanitizer's log).
   @MainActor
-  static func threadSanitizerReplay(_ arguments: Arguments) async throws -> Bool {
+  static func threadSanitizerReplay(_ arguments: ParsedArguments) async throws -> Bool {
     var arguments = arguments
-    let variants = try variants(from: arguments.value("--variant") ?? "both")
+    let variants = try StressOptions.variants(from: arguments.value("--variant") ?? "both")
     let ids = try arguments.positional()
     let entries =
       try ids.isEmpty
@@ -219,35 +238,16 @@ struct RaceLabCommand {
   // MARK: stress
 
   @MainActor
-  static func stress(_ arguments: Arguments) async throws -> Bool {
-    var arguments = arguments
-    let variants = try variants(from: arguments.value("--variant") ?? "both")
-    var configuration = Stress.Configuration()
-    configuration.seed = try arguments.number("--seed", as: UInt64.self) ?? configuration.seed
-    configuration.iterations =
-      try arguments.number("--iterations", as: Int.self) ?? configuration.iterations
-    configuration.timeBudget =
-      try arguments.number("--time", as: Double.self) ?? configuration.timeBudget
-    configuration.actionsPerIteration =
-      try arguments.number("--actions", as: Int.self) ?? configuration.actionsPerIteration
-    guard configuration.actionsPerIteration >= 1 else {
-      throw UsageError("--actions takes a count of 1 or more")
-    }
-    let quiet = arguments.flag("--quiet")
-    // For `race-lab report`: a line on standard error after each iteration, which cuts a
-    // ThreadSanitizer log into iterations.
-    let markIterations = arguments.flag("--mark-iterations")
-    let confirmations = try arguments.number("--confirm", as: Int.self) ?? 0
-    guard confirmations >= 0 else { throw UsageError("--confirm takes a count of runs, 0 or more") }
-    configuration.scheduler = try scheduler(from: &arguments)
-    let drawsLanes = arguments.flag("--lanes")
-    let traceFile = try arguments.value("--trace")
-    _ = try arguments.positional()
-    if drawsLanes {
+  static func stress(_ options: StressOptions) async throws -> Bool {
+    let configuration = options.configuration
+    let quiet = options.quiet
+    let markIterations = options.marksIterations
+    let confirmations = options.confirmations
+    let variants = options.variants
+    if options.drawsLanes {
       return try await StressLanes.draw(
-        variants: variants, configuration: configuration, traceFile: traceFile)
+        variants: variants, configuration: configuration, traceFile: options.traceFile)
     }
-    if traceFile != nil { throw UsageError("--trace goes with --lanes") }
 
     var succeeded = true
     for variant in variants {
@@ -284,39 +284,9 @@ struct RaceLabCommand {
     return succeeded
   }
 
-  /// The scheduler named by `--scheduler`, with `--depth` and `--steps` for PCT.
-  static func scheduler(from arguments: inout Arguments) throws -> Stress.Scheduler {
-    let name = try arguments.value("--scheduler") ?? "random"
-    let depth = try arguments.number("--depth", as: Int.self)
-    let steps = try arguments.number("--steps", as: Int.self)
-    switch name {
-    case "random":
-      guard depth == nil, steps == nil else {
-        throw UsageError("--depth and --steps go with --scheduler pct")
-      }
-      return .random
-    case "pct":
-      let depth = depth ?? 2
-      let steps = steps ?? PCTScheduler.defaultExpectedSteps
-      guard depth >= 1 else { throw UsageError("--depth takes a depth of 1 or more") }
-      guard steps >= 1 else { throw UsageError("--steps takes a count of 1 or more") }
-      return .pct(depth: depth, expectedSteps: steps)
-    default:
-      throw UsageError("--scheduler takes random or pct, not '\(name)'")
-    }
-  }
-
-  static func variants(from name: String) throws -> [Variant] {
-    if name == "both" { return Variant.all }
-    guard let variant = Variant.named(name) else {
-      throw UsageError("--variant takes before, after or both")
-    }
-    return [variant]
-  }
-
   // MARK: diagnose
 
-  static func diagnose(_ arguments: Arguments) throws -> Bool {
+  static func diagnose(_ arguments: ParsedArguments) throws -> Bool {
     var arguments = arguments
     let modules =
       try arguments.value("--modules").map { URL(fileURLWithPath: $0) } ?? builtModulesDirectory
@@ -341,7 +311,7 @@ struct RaceLabCommand {
 
   // MARK: docs
 
-  static func printDocs(_ arguments: Arguments) throws -> Bool {
+  static func printDocs(_ arguments: ParsedArguments) throws -> Bool {
     _ = try arguments.positional()
     print(RaceDocs.markdown, terminator: "")
     return true

@@ -1,4 +1,5 @@
 import CoffeeScenarios
+import CommandLineSupport
 import Foundation
 import RaceLab
 
@@ -15,7 +16,7 @@ enum RaceReport {
     var afterProblems: [String] = []
   }
 
-  static func run(_ arguments: Arguments) async throws -> Bool {
+  static func run(_ arguments: ParsedArguments) async throws -> Bool {
     var arguments = arguments
     let iterations = try arguments.number("--iterations", as: Int.self) ?? 150
     let tsanBinary = try arguments.value("--tsan-binary")
@@ -125,7 +126,8 @@ enum RaceReport {
         let run = try ThreadSanitizerRun(
           binary: tsanBinary, arguments: stressArguments, name: "tsan-stress-\(variant.name)",
           out: out)
-        let plain = try Subprocess.run(plainBinary, stressArguments, stderrTo: nil)
+        let plain = try ProcessRunner.run(
+          plainBinary, stressArguments, standardOutput: .discarded, standardError: .discarded)
         tsanSeconds += run.seconds
         plainSeconds += plain.seconds
         print(
@@ -243,13 +245,14 @@ struct ThreadSanitizerRun {
     let logURL = out.appendingPathComponent("\(name).log")
     // Every report, even one whose stacks repeat an earlier one's, so that each iteration's
     // part of the log stands on its own.
-    let result = try Subprocess.run(
-      binary, arguments, stderrTo: logURL,
-      environment: ["TSAN_OPTIONS": "suppress_equal_stacks=0:suppress_equal_addresses=0"])
+    let result = try ProcessRunner.run(
+      binary, arguments,
+      environment: ["TSAN_OPTIONS": "suppress_equal_stacks=0:suppress_equal_addresses=0"],
+      standardOutput: .discarded, standardError: .file(logURL))
     // ThreadSanitizer prints Swift symbols mangled; demangle them so that reports can be
     // matched to catalog entries by name, and read by people.
     let demangledURL = out.appendingPathComponent("\(name).demangled.log")
-    let demangled = try Subprocess.demangle(logURL, into: demangledURL)
+    let demangled = try Self.demangle(logURL, into: demangledURL)
     status = result.status
     seconds = result.seconds
     logPath = demangledURL.path
@@ -259,49 +262,13 @@ struct ThreadSanitizerRun {
     if parts.count > 1 { parts.removeLast() }
     iterationLogs = parts.map { ThreadSanitizerLog(parsing: $0) }
   }
-}
-
-/// Runs another program and waits for it.
-enum Subprocess {
-  struct Result {
-    let status: Int32
-    let seconds: TimeInterval
-  }
 
   /// Demangles the Swift symbols in the file at `input` with `swift demangle`, writes the result
   /// to `output`, and returns it.
   static func demangle(_ input: URL, into output: URL) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swift", "demangle", "--simplified"]
-    process.standardInput = try FileHandle(forReadingFrom: input)
-    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-    process.standardOutput = try FileHandle(forWritingTo: output)
-    try process.run()
-    process.waitUntilExit()
+    _ = try ProcessRunner.run(
+      "/usr/bin/env", ["swift", "demangle", "--simplified"], standardInput: input,
+      standardOutput: .file(output), standardError: .discarded)
     return try String(contentsOf: output, encoding: .utf8)
-  }
-
-  /// Runs `path` with `arguments`; its standard error goes to `stderrTo` (or is dropped), its
-  /// standard output is dropped.
-  static func run(
-    _ path: String, _ arguments: [String], stderrTo logURL: URL?,
-    environment: [String: String] = [:]
-  ) throws -> Result {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    process.standardOutput = FileHandle.nullDevice
-    if let logURL {
-      _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
-      process.standardError = try FileHandle(forWritingTo: logURL)
-    } else {
-      process.standardError = FileHandle.nullDevice
-    }
-    let start = Date()
-    try process.run()
-    process.waitUntilExit()
-    return Result(status: process.terminationStatus, seconds: Date().timeIntervalSince(start))
   }
 }

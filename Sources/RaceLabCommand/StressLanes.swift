@@ -1,4 +1,5 @@
 import CoffeeScenarios
+import CommandLineSupport
 import LabTrace
 import RaceLab
 import SimulatedPlatform
@@ -30,7 +31,7 @@ enum StressLanes {
       if findings.isEmpty {
         print("  no finding\n")
       } else {
-        for finding in findings { print("  " + style.red("finding: ") + finding.description) }
+        for finding in findings { print("  " + style.alarm("finding: ") + finding.description) }
         print()
       }
       if variant == .after && !findings.isEmpty { succeeded = false }

@@ -1,4 +1,5 @@
 import CoffeeScenarios
+import CommandLineSupport
 import Foundation
 import RaceLab
 import SimulatedPlatform
@@ -8,7 +9,7 @@ import SimulatedPlatform
 /// on both sides, and the command prints the total time of each and their ratio.
 enum TraceOverhead {
   @MainActor
-  static func run(_ arguments: Arguments) async throws -> Bool {
+  static func run(_ arguments: ParsedArguments) async throws -> Bool {
     var arguments = arguments
     var configuration = Stress.Configuration(iterations: 40)
     configuration.iterations =

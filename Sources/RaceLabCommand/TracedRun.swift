@@ -1,3 +1,4 @@
+import CommandLineSupport
 import LabTrace
 import RaceLab
 import SimulatedPlatform
@@ -43,26 +44,10 @@ struct TracedRun {
     case false?: outcome = "no symptom: " + detail
     case nil: outcome = detail
     }
-    let wrapped = Self.wrap(outcome, width: 78)
-    lines.append("  " + (symptomShown == true ? style.red(wrapped[0]) : wrapped[0]))
+    let wrapped = WordWrap.lines(outcome, width: 78, laterWidth: 76)
+    lines.append("  " + (symptomShown == true ? style.alarm(wrapped[0]) : wrapped[0]))
     lines += wrapped.dropFirst().map { "    " + $0 }
     return lines.joined(separator: "\n") + "\n"
-  }
-
-  /// `text` in lines of at most `width` characters, the lines after the first two shorter to
-  /// leave room for their indent.
-  static func wrap(_ text: String, width: Int) -> [String] {
-    var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ") {
-      let limit = lines.isEmpty ? width : width - 2
-      if !line.isEmpty && line.count + 1 + word.count > limit {
-        lines.append(line)
-        line = ""
-      }
-      line += (line.isEmpty ? "" : " ") + word
-    }
-    return lines + [line]
   }
 
   /// The run named for a trace file.

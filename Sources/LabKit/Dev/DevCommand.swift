@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 
 /// `lab dev`: the maintainers' commands, which keep the track one source (rustlings' `dev`).
@@ -27,32 +28,20 @@ struct DevCommand {
     Exit codes: 0 done, 1 a problem found, 2 a usage error.
     """
 
-  static let commands = ["check", "sync", "new", "convert-wrong-answers", "help"]
+  /// The commands, each with the help `lab dev help CMD` and `lab dev CMD --help` print.
+  static let tool = CommandLineTool(
+    name: "lab dev", overview: usage,
+    commands: ["check", "sync", "new", "convert-wrong-answers"].map {
+      CommandLineTool.Command($0, help: help(for: $0))
+    })
 
   let root: URL
   let output: Output
 
   func run(_ arguments: [String]) throws -> Int32 {
-    guard let command = arguments.first, !command.hasPrefix("-") else {
-      output.line(Self.usage)
-      return arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") ? 0 : 2
-    }
-    var options = Options(Array(arguments.dropFirst()))
-    guard Self.commands.contains(command) else {
-      throw UsageError("unknown dev command '\(command)'")
-    }
-    if command == "help" || options.flag("--help", "-h") {
-      let topic = command == "help" ? try options.positional(max: 1).first : command
-      guard let topic, topic != "help" else {
-        output.line(Self.usage)
-        return 0
-      }
-      guard Self.commands.contains(topic) else {
-        throw UsageError("unknown dev command '\(topic)'")
-      }
-      output.line(Self.help(for: topic))
-      return 0
-    }
+    guard
+      let (command, options) = try Self.tool.commandToRun(arguments, printingHelpWith: output.line)
+    else { return 0 }
     let catalog = try ExerciseCatalog.load(root: root)
     switch command {
     case "check": return try check(catalog, options)
@@ -78,7 +67,7 @@ struct DevCommand {
     return "lab dev \(synopsis)\n" + description.map { "  " + $0 }.joined(separator: "\n")
   }
 
-  func check(_ catalog: ExerciseCatalog, _ options: Options) throws -> Int32 {
+  func check(_ catalog: ExerciseCatalog, _ options: ParsedArguments) throws -> Int32 {
     try options.done()
     let problems = try TrackCheck(root: root, catalog: catalog).problems()
     for problem in problems { output.bad("  ✗ \(problem)") }
@@ -92,9 +81,9 @@ struct DevCommand {
     return 1
   }
 
-  func sync(_ catalog: ExerciseCatalog, _ options: Options) throws -> Int32 {
+  func sync(_ catalog: ExerciseCatalog, _ options: ParsedArguments) throws -> Int32 {
     var options = options
-    let onlyCheck = options.flag("--check")
+    let onlyCheck = try options.flag("--check")
     try options.done()
     let sync = TrackSync(root: root, catalog: catalog)
     let drift = try onlyCheck ? sync.drift() : sync.write()
@@ -116,7 +105,7 @@ struct DevCommand {
     return 0
   }
 
-  func new(_ catalog: ExerciseCatalog, _ options: Options) throws -> Int32 {
+  func new(_ catalog: ExerciseCatalog, _ options: ParsedArguments) throws -> Int32 {
     var options = options
     guard let title = try options.value("--title") else {
       throw UsageError("dev new needs --title \"what the learner does\"")
@@ -146,9 +135,9 @@ struct DevCommand {
     return 0
   }
 
-  func convert(_ catalog: ExerciseCatalog, _ options: Options) throws -> Int32 {
+  func convert(_ catalog: ExerciseCatalog, _ options: ParsedArguments) throws -> Int32 {
     var options = options
-    let dryRun = options.flag("--dry-run")
+    let dryRun = try options.flag("--dry-run")
     try options.done()
     var converted = 0
     var already = 0

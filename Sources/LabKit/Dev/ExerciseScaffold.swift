@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 
 /// A new exercise at the end of a track (`lab dev new`): its folders, a README skeleton, a

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 
 /// Compiles a variant's sources in the Swift 6 language mode and reports what the compiler says,
@@ -198,21 +199,8 @@ public enum CompilerDiagnostics {
   private static func execute(
     _ executable: URL, _ arguments: [String], in directory: URL
   ) throws -> (status: Int32, crashed: Bool, output: String) {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = directory
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    // Read before waiting: a compiler with more output than the pipe holds would block forever.
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, process.terminationReason == .uncaughtSignal,
-      String(decoding: data, as: UTF8.self)
-    )
+    let result = try ProcessRunner.run(executable.path, arguments, in: directory)
+    return (result.status, result.crashedBySignal, result.output)
   }
 
   /// `url`'s path relative to `root` when it lies inside it, for a shorter command line.

@@ -1,0 +1,132 @@
+import Foundation
+
+/// Runs another program: its arguments, additions to its environment, its working folder, where
+/// its output goes, an optional time limit; and reports how it ended.
+public enum ProcessRunner {
+  /// Where a child's standard output or standard error goes.
+  public enum Destination: Sendable {
+    /// Into ``ProcessResult/output`` (and `onOutput` line by line); both captured streams share
+    /// one text, interleaved as the child wrote them.
+    case captured
+    /// Nowhere.
+    case discarded
+    /// Into the file at this URL, replaced.
+    case file(URL)
+  }
+
+  /// Runs `executable` with `arguments` in `directory` (default: this process's), with
+  /// `environment` added to this process's own, reading `standardInput` (default: nothing) and
+  /// stopping it after `timeout` seconds if given (SIGTERM, then SIGKILL two seconds later).
+  /// `onOutput` sees the captured output as it comes, line by line.
+  public static func run(
+    _ executable: String, _ arguments: [String], in directory: URL? = nil,
+    environment: [String: String] = [:], standardInput: URL? = nil,
+    standardOutput: Destination = .captured, standardError: Destination = .captured,
+    timeout: TimeInterval? = nil, onOutput: @escaping @Sendable (String) -> Void = { _ in }
+  ) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.standardInput =
+      try standardInput.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
+    let pipe = Pipe()
+    process.standardOutput = try handle(for: standardOutput, pipe: pipe)
+    process.standardError = try handle(for: standardError, pipe: pipe)
+    let collected = OutputCollector(onLine: onOutput)
+    pipe.fileHandleForReading.readabilityHandler = { handle in
+      collected.append(handle.availableData)
+    }
+    let finished = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in finished.signal() }
+    let start = Date()
+    try process.run()
+    var timedOut = false
+    if let timeout, finished.wait(timeout: .now() + timeout) == .timedOut {
+      timedOut = true
+      // Ask first, then insist: a hung child may ignore SIGTERM.
+      process.terminate()
+      if finished.wait(timeout: .now() + 2) == .timedOut {
+        kill(process.processIdentifier, SIGKILL)
+        finished.wait()
+      }
+    } else if timeout == nil {
+      finished.wait()
+    }
+    process.waitUntilExit()
+    pipe.fileHandleForReading.readabilityHandler = nil
+    // After a time-out, a child of the stopped process may still hold the pipe open: keep what
+    // arrived rather than wait for an end that may never come.
+    if !timedOut {
+      collected.append(pipe.fileHandleForReading.readDataToEndOfFile())
+    }
+    collected.finish()
+    let bySignal = process.terminationReason == .uncaughtSignal
+    return ProcessResult(
+      status: process.terminationStatus, signal: bySignal ? process.terminationStatus : nil,
+      timedOut: timedOut, output: collected.text, seconds: Date().timeIntervalSince(start))
+  }
+
+  /// The first executable called `name` in the folders of `PATH`, or nil.
+  public static func executable(named name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    for directory in path.split(separator: ":") {
+      let candidate = "\(directory)/\(name)"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }
+
+  private static func handle(for destination: Destination, pipe: Pipe) throws -> Any {
+    switch destination {
+    case .captured: return pipe
+    case .discarded: return FileHandle.nullDevice
+    case .file(let url):
+      _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+      return try FileHandle(forWritingTo: url)
+    }
+  }
+}
+
+/// Collects a child's output from the pipe's handler thread.
+private final class OutputCollector: @unchecked Sendable {
+  // Only touched while `lock` is held.
+  private var data = Data()
+  private var pendingLine = Data()
+  private let lock = NSLock()
+  private let onLine: @Sendable (String) -> Void
+
+  init(onLine: @escaping @Sendable (String) -> Void) {
+    self.onLine = onLine
+  }
+
+  func append(_ chunk: Data) {
+    guard !chunk.isEmpty else { return }
+    lock.lock()
+    data.append(chunk)
+    pendingLine.append(chunk)
+    var lines: [String] = []
+    while let newline = pendingLine.firstIndex(of: UInt8(ascii: "\n")) {
+      lines.append(String(decoding: pendingLine[pendingLine.startIndex..<newline], as: UTF8.self))
+      pendingLine.removeSubrange(pendingLine.startIndex...newline)
+    }
+    lock.unlock()
+    lines.forEach(onLine)
+  }
+
+  /// Passes on a last line that had no newline.
+  func finish() {
+    lock.lock()
+    let last = pendingLine.isEmpty ? nil : String(decoding: pendingLine, as: UTF8.self)
+    pendingLine = Data()
+    lock.unlock()
+    if let last { onLine(last) }
+  }
+
+  var text: String {
+    lock.lock()
+    defer { lock.unlock() }
+    return String(decoding: data, as: UTF8.self)
+  }
+}
