@@ -97,9 +97,9 @@ public enum LabBook {
         <p>Racing steps, in order:</p><ol class="racing">\(list.joined())</ol>
         """
     }
-    let lesson = RaceLesson.lesson(for: entry.id)
-    func code(_ line: RaceLesson.CodeLine?) -> String {
-      guard let line, let excerpt = CodeExcerpt.find(line.needle, in: line.file, root: root) else {
+    let lesson = entry.lesson
+    func code(_ line: RaceLesson.CodeLine) -> String {
+      guard let excerpt = CodeExcerpt.find(line.needle, in: line.file, root: root) else {
         return "<p class=\"dim\">(the racing line was not found)</p>"
       }
       let lines = excerpt.lines.enumerated().map { index, text in
@@ -109,7 +109,7 @@ public enum LabBook {
       return
         "<p><code>\(HTML.escape(excerpt.file))</code></p><pre>\(lines.joined(separator: "\n"))</pre>"
     }
-    let exercise = lesson.flatMap { exercises.exercise($0.exerciseID) }
+    let exercise = exercises.exercise(lesson.exerciseID)
     let exerciseLink =
       exercise.map {
         "<p>The exercise that fixes it: <a href=\"exercise-\($0.id).html\">\($0.id): "
@@ -135,8 +135,8 @@ public enum LabBook {
         \(figure(before, side: "before"))
         \(figure(after, side: "after"))
         <h2>The racing lines</h2>
-        <div class="columns"><div><h3>Before</h3>\(code(lesson?.before))</div>
-        <div><h3>After</h3>\(code(lesson?.after))</div></div>
+        <div class="columns"><div><h3>Before</h3>\(code(lesson.before))</div>
+        <div><h3>After</h3>\(code(lesson.after))</div></div>
         \(exerciseLink)
         """)
   }
