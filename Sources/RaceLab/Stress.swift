@@ -355,15 +355,8 @@ public enum Stress {
         && outcome.snapshot.file.drinks != outcome.snapshot.modelDrinks
         ? "the file differs from the model" : nil
     },
-    StressInvariant(.publishedOffMain) { outcome in
-      let count = outcome.snapshot.offMainPublishedChanges
-      return count == 0 ? nil : "\(count) published changes off the main queue"
-    },
-    StressInvariant(.backgroundTaskNotCompletedOnce) { outcome in
-      let wrongTasks = outcome.snapshot.backgroundTasks.filter { $0.completions != 1 }
-      return wrongTasks.isEmpty
-        ? nil : "\(wrongTasks.count) background tasks not completed exactly once"
-    },
+    StressInvariant(.publishedOffMain, holds: .noPublishedChangeOffMain),
+    StressInvariant(.backgroundTaskNotCompletedOnce, holds: .everyBackgroundTaskCompletedOnce),
   ]
 
   /// Checks every invariant on `outcome`; a broken one names its entry only on the evidence of

@@ -1,3 +1,5 @@
+import CoffeeScenarios
+
 /// Something a stress iteration checks once the app has gone still, and what in the platform's
 /// records ties a break to the race whose catalog entry carries the invariant.
 public struct StressInvariant: Sendable {
@@ -17,6 +19,15 @@ public struct StressInvariant: Sendable {
     self.name = name
     self.breach = breach
     self.evidence = evidence
+  }
+
+  /// The invariant `name`, broken when `appInvariant`, which the behaviour suite checks too, does
+  /// not hold at the end of the iteration.
+  public init(
+    _ name: Stress.Invariant, holds appInvariant: AppInvariant,
+    evidence: @escaping @Sendable (StressOutcome) -> String? = { _ in nil }
+  ) {
+    self.init(name, evidence: evidence) { appInvariant.violation(in: $0.snapshot) }
   }
 
   /// What broke the invariant in `outcome`; nil when it holds.

@@ -24,27 +24,20 @@ extension RaceCatalog {
       return (two.0 || three.0, "two loads: \(two.1); three loads: \(three.1)")
     },
     stressInvariants: [
-      StressInvariant(
-        .drinksDuplicated,
-        evidence: { outcome in
-          // Overlapping loads leave their mark: the duplicated drinks are samples of the store,
-          // and more than one query answer brought new samples.
-          let ids = outcome.snapshot.modelDrinks.map(\.uuid)
-          let counts = Dictionary(ids.map { ($0, 1) }, uniquingKeysWith: +)
-          let duplicated = Set(counts.filter { $0.value > 1 }.keys)
-          let samples = Set(outcome.snapshot.healthSamples.map(\.uuid))
-          let answersWithNewSamples = outcome.events.count {
-            if case .healthQueryAnswered(let added, _) = $0.kind { added > 0 } else { false }
-          }
-          guard duplicated.isSubset(of: samples), answersWithNewSamples > 1 else { return nil }
-          return "every duplicated drink is a health sample, and \(answersWithNewSamples) query "
-            + "answers brought new samples"
-        },
-        breach: { outcome in
-          let ids = outcome.snapshot.modelDrinks.map(\.uuid)
-          let duplicates = ids.count - Set(ids).count
-          return duplicates == 0 ? nil : "\(duplicates) duplicated drinks"
-        })
+      StressInvariant(.drinksDuplicated, holds: .noDrinkListedTwice) { outcome in
+        // Overlapping loads leave their mark: the duplicated drinks are samples of the store,
+        // and more than one query answer brought new samples.
+        let ids = outcome.snapshot.modelDrinks.map(\.uuid)
+        let counts = Dictionary(ids.map { ($0, 1) }, uniquingKeysWith: +)
+        let duplicated = Set(counts.filter { $0.value > 1 }.keys)
+        let samples = Set(outcome.snapshot.healthSamples.map(\.uuid))
+        let answersWithNewSamples = outcome.events.count {
+          if case .healthQueryAnswered(let added, _) = $0.kind { added > 0 } else { false }
+        }
+        guard duplicated.isSubset(of: samples), answersWithNewSamples > 1 else { return nil }
+        return "every duplicated drink is a health sample, and \(answersWithNewSamples) query "
+          + "answers brought new samples"
+      }
     ],
     lesson: RaceLesson(
       before: .init(

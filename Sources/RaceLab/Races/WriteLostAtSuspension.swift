@@ -30,13 +30,9 @@ extension RaceCatalog {
           return unique >= expected
             ? nil : "\(expected - unique) of \(expected) drinks lost from the model"
         }),
-      StressInvariant(
-        .writeLostAtSuspension,
-        evidence: { _ in "the platform recorded writes in flight when the app was suspended" },
-        breach: { outcome in
-          let lost = outcome.snapshot.writesLostAtSuspension
-          return lost == 0 ? nil : "\(lost) writes lost at suspension"
-        }),
+      StressInvariant(.writeLostAtSuspension, holds: .noWriteLostAtSuspension) { _ in
+        "the platform recorded writes in flight when the app was suspended"
+      },
     ],
     lesson: RaceLesson(
       before: .init(
