@@ -80,11 +80,10 @@ public enum LabBook {
   static func racePage(
     _ entry: RaceEntry, before: Trace, after: Trace, root: String, exercises: ExerciseIndex
   ) -> String {
-    let entryID = entry.id
     func figure(_ trace: Trace, side: String) -> String {
       let diagram = LaneDiagram(
         trace: trace, title: "\(side): what ran where",
-        isRacing: { RacingAccesses.isRacing($0, entry: entryID) })
+        isRacing: entry.isRacingAccess)
       let racing = diagram.shownEvents.filter(diagram.isRacing)
       let list = racing.map {
         "<li>#\($0.order) <strong>\(HTML.escape($0.lane.description))</strong>: "

@@ -1,4 +1,5 @@
 import CoffeeScenarios
+import SimulatedPlatform
 
 /// One concurrency defect of the before variant, as the race lab teaches it: the one value that
 /// says everything about it. Its docs (`race-lab docs`), its forced replay, its ThreadSanitizer
@@ -53,6 +54,11 @@ public struct RaceEntry: Sendable, Identifiable, Hashable, CustomStringConvertib
   /// Why the before variant fails the behaviour suite's expectations that name this bug
   /// (`Expectation.brokenBy`); nil when no expectation does.
   public let failureExplanation: String?
+  /// Whether an event of a trace is one of its racing accesses: the steps whose order decides
+  /// whether the symptom appears. Lane diagrams mark them. The platform sees the app's accesses
+  /// through what they leave behind: a published property written, a log line written right
+  /// after a shared variable was, a query answered, a write lost.
+  public let isRacingAccess: @Sendable (TraceEvent) -> Bool
   /// The racing lines of code in each variant and the exercise that removes the defect.
   public let lesson: RaceLesson
 
@@ -61,7 +67,8 @@ public struct RaceEntry: Sendable, Identifiable, Hashable, CustomStringConvertib
     interleaving: String, symptom: String, afterFix: String, talkPassage: String,
     compilerDiagnoses: Bool = false, replay: ReplaySchedule? = nil,
     threadSanitizerSchedule: ReplaySchedule.Run? = nil, stressInvariants: [StressInvariant] = [],
-    failureExplanation: String? = nil, lesson: RaceLesson
+    failureExplanation: String? = nil,
+    isRacingAccess: @escaping @Sendable (TraceEvent) -> Bool, lesson: RaceLesson
   ) {
     self.knownBug = knownBug
     self.title = title
@@ -76,6 +83,7 @@ public struct RaceEntry: Sendable, Identifiable, Hashable, CustomStringConvertib
     self.threadSanitizerSchedule = threadSanitizerSchedule
     self.stressInvariants = stressInvariants
     self.failureExplanation = failureExplanation
+    self.isRacingAccess = isRacingAccess
     self.lesson = lesson
   }
 

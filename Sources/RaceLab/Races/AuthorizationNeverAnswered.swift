@@ -31,6 +31,9 @@ extension RaceCatalog {
     failureExplanation:
       "the before variant's requestAuthorization never calls its completion handler when health "
       + "data is unavailable or the request fails",
+    isRacingAccess: { event in
+      if case .healthAuthorizationRequested? = event.platformEvent?.kind { true } else { false }
+    },
     lesson: RaceLesson(
       before: .init(
         file: "Sources/CoffeeTrackerBefore/HealthKitController.swift",

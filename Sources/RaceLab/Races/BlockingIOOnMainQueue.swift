@@ -25,6 +25,9 @@ extension RaceCatalog {
     failureExplanation:
       "the before variant writes the drink file synchronously on the main queue while in the "
       + "background",
+    isRacingAccess: { event in
+      if case .blockingFileIOOnMainQueue? = event.platformEvent?.kind { true } else { false }
+    },
     lesson: RaceLesson(
       before: .init(file: "Sources/CoffeeTrackerBefore/CoffeeData.swift", needle: "saveAction()"),
       after: .init(

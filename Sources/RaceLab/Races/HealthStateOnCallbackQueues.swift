@@ -21,6 +21,8 @@ extension RaceCatalog {
     talkPassage: "Using the main actor: \"we can change the class, itself, to be an actor\"",
     compilerDiagnoses: true,
     threadSanitizerSchedule: { try await Replay.anchorWrittenOnTwoCallbackQueues(on: $0) },
+    // The health controller's callbacks write isAuthorized and the anchor as they run.
+    isRacingAccess: { ["authorization callback runs", "query callback runs"].contains($0.mark) },
     lesson: RaceLesson(
       before: .init(
         file: "Sources/CoffeeTrackerBefore/HealthKitController.swift",

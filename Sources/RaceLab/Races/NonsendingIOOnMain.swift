@@ -22,6 +22,8 @@ extension RaceCatalog {
     replay: ReplaySchedule(
       { try await Replay.launchReadOnMain(on: $0) },
       beforeSide: { try await Replay.nonsendingLoaderReadsOnMain() }),
+    // No access is marked: the trap is no race between threads, but a read on the main actor.
+    isRacingAccess: { _ in false },
     lesson: RaceLesson(
       before: .init(
         file: "Sources/RaceLab/NonsendingDrinkLoader.swift",

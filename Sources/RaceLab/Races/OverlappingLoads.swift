@@ -39,6 +39,7 @@ extension RaceCatalog {
           + "answers brought new samples"
       }
     ],
+    isRacingAccess: RaceCatalog.isAnchorReadOrAnswered,
     lesson: RaceLesson(
       before: .init(
         file: "Sources/CoffeeTrackerBefore/HealthKitController.swift",
@@ -47,6 +48,17 @@ extension RaceCatalog {
         file: "Sources/CoffeeTrackerAfter/HealthKitController.swift",
         needle: "let previousLoad = lastLoad"),
       exerciseID: "11-no-overlapping-loads"))
+}
+
+extension RaceCatalog {
+  /// A load reads the anchor just before it issues its query, and the answer says what that
+  /// anchor let through. (The model's updates after the answers are left out: the replay does not
+  /// order them against the other answer, so they are not part of its schedule.)
+  @Sendable static func isAnchorReadOrAnswered(_ event: TraceEvent) -> Bool {
+    if event.mark == "calls the health store: query" { return true }
+    if case .healthQueryAnswered = event.platformEvent?.kind { return true }
+    return false
+  }
 }
 
 extension Replay {

@@ -18,6 +18,7 @@ extension RaceCatalog {
     replay: ReplaySchedule(
       { try await Replay.overlappingLoads(on: $0, count: 2) },
       beforeSide: { try await Replay.talkEndStateReentrancy() }),
+    isRacingAccess: RaceCatalog.isAnchorReadOrAnswered,
     lesson: RaceLesson(
       before: .init(file: "Sources/RaceLab/TalkEndStateLoader.swift", needle: "anchor = newAnchor"),
       after: .init(

@@ -25,6 +25,14 @@ extension RaceCatalog {
       "Factoring out actors: \"we notice another possible race condition. savedValue...\"",
     compilerDiagnoses: true,
     replay: ReplaySchedule { try await Replay.savedValueRace(on: $0) },
+    isRacingAccess: { event in
+      switch event.platformEvent?.kind {
+      case .publishedChange?, .log(_, _, "Saved!")?,
+        .log(_, _, "The drink list hasn't changed. No need to save.")?:
+        true
+      default: false
+      }
+    },
     lesson: RaceLesson(
       before: .init(
         file: "Sources/CoffeeTrackerBefore/CoffeeData.swift",

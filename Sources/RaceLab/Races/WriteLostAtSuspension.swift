@@ -34,6 +34,12 @@ extension RaceCatalog {
         "the platform recorded writes in flight when the app was suspended"
       },
     ],
+    isRacingAccess: { event in
+      switch event.platformEvent?.kind {
+      case .backgroundTaskCompleted?, .fileWriteLostAtSuspension?, .fileWritten?: true
+      default: false
+      }
+    },
     lesson: RaceLesson(
       before: .init(
         file: "Sources/CoffeeTrackerBefore/ExtensionDelegate.swift",
