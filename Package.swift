@@ -92,8 +92,10 @@ let package = Package(
     // Proves that editors understand the exercises: drives sourcekit-lsp on Exercises/.
     .executableTarget(
       name: "EditorCheck", dependencies: ["CommandLineSupport"], swiftSettings: swift6),
+    // The demo explains a known bug of the before variant from its race catalog entry.
     .executableTarget(
-      name: "CoffeeDemo", dependencies: ["CoffeeScenarios", "LabTrace", "CommandLineSupport"],
+      name: "CoffeeDemo",
+      dependencies: ["CoffeeScenarios", "RaceLab", "LabTrace", "CommandLineSupport"],
       swiftSettings: swift6),
     // `make bench`: the figures an instructor quotes, before against after, in one process.
     .executableTarget(

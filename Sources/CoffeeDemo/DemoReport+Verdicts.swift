@@ -1,5 +1,6 @@
 import CoffeeScenarios
 import CommandLineSupport
+import RaceLab
 
 extension DemoReport {
   /// Whether the variants agree on the whole run, the final relaunch included: what the
@@ -65,7 +66,7 @@ extension DemoReport {
     return tallies.joined(separator: " · ")
   }
 
-  private func mark(_ verdict: Verdict) -> String {
+  private func mark(_ verdict: ExpectationVerdict) -> String {
     switch verdict {
     case .held: style.green("✓")
     case .broken, .knownBeforeBugMissing: style.red("✗")
@@ -73,7 +74,7 @@ extension DemoReport {
     }
   }
 
-  private func detail(_ verdict: Verdict) -> String? {
+  private func detail(_ verdict: ExpectationVerdict) -> String? {
     switch verdict {
     case .held:
       nil
@@ -82,7 +83,7 @@ extension DemoReport {
     case .knownBeforeBug(let bug, let failure):
       "\(failure). Known before bug: \(bug.explanation)."
     case .knownBeforeBugMissing(let bug):
-      "held, yet the scenario declares the known before bug \(bug.rawValue) (\(bug.explanation)); "
+      "held, yet the scenario declares the known before bug \(bug) (\(bug.explanation)); "
         + "the lesson no longer shows"
     }
   }

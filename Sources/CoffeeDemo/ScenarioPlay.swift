@@ -12,9 +12,9 @@ struct VariantRun {
   let result: Result<ScenarioOutcome, any Error>
 
   /// How each expectation of `scenario` fared; empty when the run failed.
-  func verdicts(for scenario: Scenario) -> [Verdict] {
+  func verdicts(for scenario: Scenario) -> [ExpectationVerdict] {
     guard case .success(let outcome) = result else { return [] }
-    return scenario.allExpectations.map { Verdict(of: $0, in: outcome) }
+    return scenario.allExpectations.map { $0.verdict(in: outcome) }
   }
 }
 

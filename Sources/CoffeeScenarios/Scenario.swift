@@ -59,22 +59,3 @@ public struct Scenario: Sendable, Identifiable, CustomStringConvertible {
 
   public var description: String { id }
 }
-
-/// A bug of the before variant that the migration fixes, and that a scenario shows.
-public enum KnownBug: String, Sendable, Hashable, CaseIterable {
-  /// `requestAuthorization(completionHandler:)` never calls back when health data is
-  /// unavailable or the request fails, so its caller waits forever.
-  case authorizationNeverAnswered
-  /// In the background the model saves synchronously on the main queue.
-  case blockingIOOnMainQueue
-
-  /// Why the before variant fails here.
-  public var explanation: String {
-    switch self {
-    case .authorizationNeverAnswered:
-      "the before variant's requestAuthorization never calls its completion handler when health data is unavailable or the request fails"
-    case .blockingIOOnMainQueue:
-      "the before variant writes the drink file synchronously on the main queue while in the background"
-    }
-  }
-}

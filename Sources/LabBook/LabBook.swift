@@ -80,11 +80,10 @@ public enum LabBook {
   static func racePage(
     _ entry: RaceEntry, before: Trace, after: Trace, root: String, exercises: ExerciseIndex
   ) -> String {
-    let entryID = entry.id
     func figure(_ trace: Trace, side: String) -> String {
       let diagram = LaneDiagram(
         trace: trace, title: "\(side): what ran where",
-        isRacing: { RacingAccesses.isRacing($0, entry: entryID) })
+        isRacing: entry.isRacingAccess)
       let racing = diagram.shownEvents.filter(diagram.isRacing)
       let list = racing.map {
         "<li>#\($0.order) <strong>\(HTML.escape($0.lane.description))</strong>: "
@@ -97,9 +96,9 @@ public enum LabBook {
         <p>Racing steps, in order:</p><ol class="racing">\(list.joined())</ol>
         """
     }
-    let lesson = RaceLesson.lesson(for: entry.id)
-    func code(_ line: RaceLesson.CodeLine?) -> String {
-      guard let line, let excerpt = CodeExcerpt.find(line.needle, in: line.file, root: root) else {
+    let lesson = entry.lesson
+    func code(_ line: RaceLesson.CodeLine) -> String {
+      guard let excerpt = CodeExcerpt.find(line.needle, in: line.file, root: root) else {
         return "<p class=\"dim\">(the racing line was not found)</p>"
       }
       let lines = excerpt.lines.enumerated().map { index, text in
@@ -109,7 +108,7 @@ public enum LabBook {
       return
         "<p><code>\(HTML.escape(excerpt.file))</code></p><pre>\(lines.joined(separator: "\n"))</pre>"
     }
-    let exercise = lesson.flatMap { exercises.exercise($0.exerciseID) }
+    let exercise = exercises.exercise(lesson.exerciseID)
     let exerciseLink =
       exercise.map {
         "<p>The exercise that fixes it: <a href=\"exercise-\($0.id).html\">\($0.id): "
@@ -135,8 +134,8 @@ public enum LabBook {
         \(figure(before, side: "before"))
         \(figure(after, side: "after"))
         <h2>The racing lines</h2>
-        <div class="columns"><div><h3>Before</h3>\(code(lesson?.before))</div>
-        <div><h3>After</h3>\(code(lesson?.after))</div></div>
+        <div class="columns"><div><h3>Before</h3>\(code(lesson.before))</div>
+        <div><h3>After</h3>\(code(lesson.after))</div></div>
         \(exerciseLink)
         """)
   }

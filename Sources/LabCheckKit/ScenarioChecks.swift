@@ -61,7 +61,8 @@ public enum ScenarioChecks {
   {
     guard let trace else { return [] }
     var diagram = LaneDiagram(
-      trace: trace, title: title, isRacing: { RacingAccesses.isRacing($0, entry: entryID) })
+      trace: trace, title: title,
+      isRacing: { RaceCatalog.entry(entryID)?.isRacingAccess($0) ?? false })
     diagram.showsOnlyRacing = true
     return diagram.render(style: .plain)
   }

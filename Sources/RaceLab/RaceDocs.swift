@@ -6,8 +6,9 @@ public enum RaceDocs {
       # The race catalog
 
       Every concurrency defect of the before variant of the Coffee Tracker, what goes wrong, how
-      to see it happen, and what the after variant does instead. Generated from
-      `Sources/RaceLab/RaceCatalog.swift` by `swift run race-lab docs`; do not edit by hand.
+      to see it happen, and what the after variant does instead. Generated from the catalog's
+      entries, one file each in `Sources/RaceLab/Races/`, by `swift run race-lab docs`; do not
+      edit by hand.
 
       `make race` runs every detector below and prints one table; `make diagnose` shows what the
       Swift 6 compiler finds. A published change off the main queue is not in the catalog: no

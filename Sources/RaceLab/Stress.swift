@@ -323,92 +323,51 @@ public enum Stress {
     platform.runtime.resume()
     driver.loadNewDataFromHealthKit { _ in }
     try await platform.settle(driver)
-    let findings = check(
-      Snapshot(of: driver, on: platform), events: platform.events.all,
-      expectedDrinks: expectedDrinks, authorizationAnswers: authorizationAnswers,
-      authorizationCannotSucceed: !healthAvailable || authorizationFails, seed: seed)
-    return (findings, pct?.measure)
+    let outcome = StressOutcome(
+      snapshot: Snapshot(of: driver, on: platform), events: platform.events.all,
+      expectedDrinks: expectedDrinks,
+      unansweredAuthorizationRequests: authorizationAnswers.count { !$0.isOpen },
+      authorizationCannotSucceed: !healthAvailable || authorizationFails)
+    return (check(outcome, seed: seed), pct?.measure)
   }
 
-  /// The invariants, each tied to a catalog entry only on the evidence of the platform's
-  /// records.
-  static func check(
-    _ snapshot: Snapshot, events: [PlatformEvent], expectedDrinks: Int,
-    authorizationAnswers: [Gate], authorizationCannotSucceed: Bool, seed: UInt64
-  ) -> [Finding] {
-    var findings: [Finding] = []
-    func found(
-      _ invariant: Invariant, _ detail: String, entry: RaceEntry? = nil, evidence: String? = nil
-    ) {
-      findings.append(
-        Finding(
-          invariant: invariant, entryID: entry?.id, evidence: entry == nil ? nil : evidence,
-          seed: seed, detail: detail))
+  /// Every invariant the stress checks, in the order of `Invariant`: those the catalog's entries
+  /// carry, each with the entry it can point to, and those no entry explains.
+  public nonisolated static var invariants: [(invariant: StressInvariant, entry: RaceEntry?)] {
+    let fromEntries = RaceCatalog.entries.flatMap { entry in
+      entry.stressInvariants.map { (invariant: $0, entry: Optional(entry)) }
     }
-    let ids = snapshot.modelDrinks.map(\.uuid)
-    let unique = Set(ids).count
-    if unique != ids.count {
-      // Overlapping loads leave their mark: the duplicated drinks are samples of the store,
-      // and more than one query answer brought new samples.
-      let counts = Dictionary(ids.map { ($0, 1) }, uniquingKeysWith: +)
-      let duplicated = Set(counts.filter { $0.value > 1 }.keys)
-      let samples = Set(snapshot.healthSamples.map(\.uuid))
-      let answersWithNewSamples = events.count {
-        if case .healthQueryAnswered(let added, _) = $0.kind { added > 0 } else { false }
-      }
-      let overlapped = duplicated.isSubset(of: samples) && answersWithNewSamples > 1
-      found(
-        .drinksDuplicated, "\(ids.count - unique) duplicated drinks",
-        entry: overlapped ? RaceCatalog.overlappingLoads : nil,
-        evidence:
-          "every duplicated drink is a health sample, and \(answersWithNewSamples) query answers "
-          + "brought new samples")
+    let ofNoEntry = invariantsOfNoEntry.map { (invariant: $0, entry: RaceEntry?.none) }
+    let order = Invariant.allCases
+    return (fromEntries + ofNoEntry).sorted {
+      order.firstIndex(of: $0.invariant.name)! < order.firstIndex(of: $1.invariant.name)!
     }
-    if unique < expectedDrinks {
-      // A write lost at suspension loses its drinks for good at the next relaunch.
-      found(
-        .drinksLost, "\(expectedDrinks - unique) of \(expectedDrinks) drinks lost from the model",
-        entry: snapshot.writesLostAtSuspension > 0 ? RaceCatalog.writeLostAtSuspension : nil,
-        evidence:
-          "the platform recorded \(snapshot.writesLostAtSuspension) writes lost at suspension")
+  }
+
+  /// The invariants no catalog entry explains: a break is a bug to look into.
+  nonisolated static let invariantsOfNoEntry: [StressInvariant] = [
+    // No platform record shows the saved-value race's interleaving (its racing accesses are the
+    // app's own), so this finding names no entry: on the before variant that race is the known
+    // cause, and its replay forces it; on the after variant it is a bug to look into. A write
+    // lost at suspension is its own finding.
+    StressInvariant(.fileDiffersFromModel) { outcome in
+      outcome.snapshot.writesLostAtSuspension == 0
+        && outcome.snapshot.file.drinks != outcome.snapshot.modelDrinks
+        ? "the file differs from the model" : nil
+    },
+    StressInvariant(.publishedOffMain, holds: .noPublishedChangeOffMain),
+    StressInvariant(.backgroundTaskNotCompletedOnce, holds: .everyBackgroundTaskCompletedOnce),
+  ]
+
+  /// Checks every invariant on `outcome`; a broken one names its entry only on the evidence of
+  /// the platform's records.
+  static func check(_ outcome: StressOutcome, seed: UInt64) -> [Finding] {
+    invariants.compactMap { invariant, entry in
+      guard let detail = invariant.breach(in: outcome) else { return nil }
+      let evidence = entry == nil ? nil : invariant.evidence(in: outcome)
+      return Finding(
+        invariant: invariant.name, entryID: evidence == nil ? nil : entry?.id, evidence: evidence,
+        seed: seed, detail: detail)
     }
-    if snapshot.blockingIOOnMainQueue > 0 {
-      found(
-        .fileIOOnMain, "\(snapshot.blockingIOOnMainQueue) file operations on main",
-        entry: RaceCatalog.blockingIOOnMain,
-        evidence: "the platform recorded the file operations on the main queue")
-    }
-    if snapshot.writesLostAtSuspension > 0 {
-      found(
-        .writeLostAtSuspension, "\(snapshot.writesLostAtSuspension) writes lost at suspension",
-        entry: RaceCatalog.writeLostAtSuspension,
-        evidence: "the platform recorded writes in flight when the app was suspended")
-    } else if snapshot.file.drinks != snapshot.modelDrinks {
-      // No platform record shows the saved-value race's interleaving (its racing accesses are
-      // the app's own), so this finding names no entry: on the before variant that race is the
-      // known cause, and its replay forces it; on the after variant it is a bug to look into.
-      found(.fileDiffersFromModel, "the file differs from the model")
-    }
-    if authorizationAnswers.contains(where: { !$0.isOpen }) {
-      found(
-        .authorizationUnanswered, "an authorization request was never answered",
-        entry: authorizationCannotSucceed ? RaceCatalog.authorizationNeverAnswered : nil,
-        evidence:
-          "health data was unavailable or the store answered with an error, and the app went "
-          + "still without answering")
-    }
-    if snapshot.offMainPublishedChanges > 0 {
-      found(
-        .publishedOffMain,
-        "\(snapshot.offMainPublishedChanges) published changes off the main queue"
-      )
-    }
-    let wrongTasks = snapshot.backgroundTasks.filter { $0.completions != 1 }
-    if !wrongTasks.isEmpty {
-      found(
-        .backgroundTaskNotCompletedOnce,
-        "\(wrongTasks.count) background tasks not completed exactly once")
-    }
-    return findings
   }
 }

@@ -19,13 +19,13 @@ enum StressLanes {
         try await Stress.runIteration(
           on: variant, seed: configuration.seed, actions: configuration.actionsPerIteration)
       }
-      let entries = Set(findings.compactMap(\.entryID))
+      let entries = Set(findings.compactMap(\.entryID)).compactMap(RaceCatalog.entry)
       guard let trace = collector.traces.last else { continue }
       runs.append(
         ChromeTrace.Run(name: "stress \(variant), seed \(configuration.seed)", trace: trace))
       let diagram = LaneDiagram(
         trace: trace, title: "stress \(variant), seed \(configuration.seed): what ran where",
-        isRacing: { event in entries.contains { RacingAccesses.isRacing(event, entry: $0) } })
+        isRacing: { event in entries.contains { $0.isRacingAccess(event) } })
       let style = TerminalStyle.standardOutput
       print(diagram.render(style: style).joined(separator: "\n"))
       if findings.isEmpty {

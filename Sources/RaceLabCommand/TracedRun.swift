@@ -33,10 +33,9 @@ struct TracedRun {
 
   /// The run as a lane diagram, with a blank line before it and the outcome after.
   func lanes(style: TerminalStyle) -> String {
-    let entryID = entry.id
     let diagram = LaneDiagram(
       trace: trace, title: "\(entry.id), \(side): what ran where",
-      isRacing: { RacingAccesses.isRacing($0, entry: entryID) })
+      isRacing: entry.isRacingAccess)
     var lines = [""] + diagram.render(style: style)
     let outcome: String
     switch symptomShown {

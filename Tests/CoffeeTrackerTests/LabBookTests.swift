@@ -14,9 +14,9 @@ struct LabBookTests {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
   @Test("Every race's lesson names racing lines that are in the sources, and an exercise")
-  func lessonsPointAtRealLines() throws {
+  func lessonsPointAtRealLines() {
     for entry in RaceCatalog.entries {
-      let lesson = try #require(RaceLesson.lesson(for: entry.id), "\(entry.id) has no lesson")
+      let lesson = entry.lesson
       for line in [lesson.before, lesson.after] {
         #expect(
           CodeExcerpt.find(line.needle, in: line.file, root: Self.root) != nil,

@@ -32,7 +32,7 @@ struct LaneTraceTests {
   }
 
   static func racingAccesses(in trace: Trace, of entry: RaceEntry) -> [Access] {
-    trace.events.filter { RacingAccesses.isRacing($0, entry: entry.id) }.map {
+    trace.events.filter(entry.isRacingAccess).map {
       Access(lane: $0.lane, label: $0.label)
     }
   }
@@ -162,7 +162,7 @@ struct LaneTraceTests {
       for before in [true, false] {
         let diagram = LaneDiagram(
           trace: try await Self.trace(of: entry, before: before), title: entry.id,
-          isRacing: { RacingAccesses.isRacing($0, entry: entry.id) })
+          isRacing: entry.isRacingAccess)
         let lines = diagram.render(style: .plain)
         #expect(
           lines.allSatisfy { $0.count <= 80 }, "\(entry.id): \(lines.filter { $0.count > 80 })")

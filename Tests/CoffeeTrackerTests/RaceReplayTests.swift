@@ -37,19 +37,11 @@ struct RaceReplayTests {
     #expect(!after.symptomShown, "\(count) loads on after: \(after.detail)")
   }
 
-  @Test("Every entry that claims ThreadSanitizer has a schedule to show it")
-  func threadSanitizerClaimsHaveSchedules() async throws {
+  @Test("Every ThreadSanitizer schedule runs to its end on the before variant")
+  func threadSanitizerSchedulesRun() async throws {
     for entry in Replay.threadSanitizerSchedules {
-      // Throws `noReplay` for an entry without one; the verdict itself is `make race`'s.
+      // The verdict itself is `make race`'s, in a binary built with ThreadSanitizer.
       _ = try await Replay.runForThreadSanitizer(entry, on: .before)
-    }
-  }
-
-  @Test("Every catalog entry names at least one detector, and replays exist where claimed")
-  func catalogIsConsistent() async throws {
-    #expect(Set(RaceCatalog.entries.map(\.id)).count == RaceCatalog.entries.count)
-    for entry in RaceCatalog.entries {
-      #expect(!entry.detectors.isEmpty, "\(entry.id) names no detector")
     }
   }
 }

@@ -1,38 +1,5 @@
 import CoffeeScenarios
 
-/// How one expectation fared on one variant.
-enum Verdict {
-  /// It holds.
-  case held
-  /// It fails, and nothing excuses it.
-  case broken(String)
-  /// It fails on the before variant because of a bug the scenario declares: the lesson.
-  case knownBeforeBug(KnownBug, failure: String)
-  /// The scenario declares a before bug that did not show: the scenario or the before variant
-  /// changed, and the lesson is gone.
-  case knownBeforeBugMissing(KnownBug)
-
-  /// Judges `expectation` on `outcome`, the way the behaviour suite does.
-  init(of expectation: Expectation, in outcome: ScenarioOutcome) {
-    let failure = expectation.failure(in: outcome)
-    if outcome.variant == .before, let bug = expectation.brokenBy,
-      outcome.scenario.knownBeforeBugs.contains(bug)
-    {
-      self = failure.map { .knownBeforeBug(bug, failure: $0) } ?? .knownBeforeBugMissing(bug)
-    } else {
-      self = failure.map { .broken($0) } ?? .held
-    }
-  }
-
-  /// Whether this verdict makes the demo exit with a failure.
-  var isBroken: Bool {
-    switch self {
-    case .held, .knownBeforeBug: false
-    case .broken, .knownBeforeBugMissing: true
-    }
-  }
-}
-
 /// How many expectations fared how, over one run or many.
 struct Tally: CustomStringConvertible {
   var held = 0
