@@ -20,7 +20,7 @@ let moduleSettings = [
 suite.check("CoffeeData describes itself through a main-actor isolated conformance") {
   let code = try ExerciseSources().code(of: "CoffeeData.swift")
   let spelled = code.range(
-    of: #"extension\s+CoffeeData\s*:\s*@MainActor\s+CustomStringConvertible"#,
+    of: #"(extension|class)\s+CoffeeData\s*:[^{]*@MainActor\s+CustomStringConvertible"#,
     options: .regularExpression)
   guard spelled != nil else {
     return .fail(
