@@ -23,7 +23,7 @@ help: ## List the targets
 build: ## Build every module (the after variant in the Swift 6 mode, warnings as errors)
 	$(SWIFT) build --build-tests
 
-test: ## Run the whole test suite: domain tests and the behaviour suite on both variants
+test: ## Run the whole test suite: domain tests, the behaviour suite on both variants and on the last step
 	$(SWIFT) test
 
 test-under-load: ## swift test and 300 after-stress iterations beside CPU hogs, RUNS=10 times

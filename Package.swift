@@ -243,3 +243,33 @@ if let source = ProcessInfo.processInfo.environment["LAB_EXERCISES"] {
     }
   }
 }
+
+// MARK: - The track's newest code, under the behaviour suite
+
+/// The coffee track's last step is the app's newest form: its solution builds as
+/// `CoffeeTrackerLatest`, with that step's settings, and `LatestSolutionTests` runs every scenario
+/// of the behaviour suite on it, so that `make test` proves the newest code keeps the app's
+/// observable behaviour. The step is found in `Exercises/exercises.json`, so a new step needs no
+/// edit here. Not in the lab's own builds, which build the same folder as the step's module.
+if ProcessInfo.processInfo.environment["LAB_EXERCISES"] == nil {
+  let coffee = loadExerciseTracks().first { ($0["id"] as? String) == "coffee" }
+  guard let last = (coffee?["exercises"] as? [[String: Any]])?.last,
+    let id = last["id"] as? String
+  else {
+    fatalError("Exercises/exercises.json: the coffee track has no exercise with an \"id\"")
+  }
+  package.targets += [
+    .target(
+      name: "CoffeeTrackerLatest",
+      dependencies: ((coffee?["dependencies"] as? [String]) ?? []).map { .byName(name: $0) },
+      path: "Solutions/\(id)",
+      exclude: ["wrong-answers"],
+      swiftSettings: exerciseSettings(last)
+    ),
+    .testTarget(
+      name: "LatestSolutionTests",
+      dependencies: ["CoffeeTrackerLatest", "CoffeeScenarios", "SimulatedPlatform"],
+      swiftSettings: swift6
+    ),
+  ]
+}

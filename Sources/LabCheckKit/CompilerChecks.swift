@@ -6,13 +6,15 @@ import RaceLab
 public enum CompilerChecks {
   /// The diagnostics of the exercise's sources compiled as module `moduleName` in the Swift 6
   /// language mode with complete concurrency checking. Needs the modules built beside the check
-  /// executable (`swift build` puts them in `Modules`).
-  public static func swift6Diagnostics(of sources: ExerciseSources, moduleName: String) throws
-    -> [CompilerDiagnostic]
-  {
+  /// executable (`swift build` puts them in `Modules`). `settings` are further compiler flags,
+  /// such as the exercise's `-default-isolation MainActor`.
+  public static func swift6Diagnostics(
+    of sources: ExerciseSources, moduleName: String, settings: [String] = []
+  ) throws -> [CompilerDiagnostic] {
     try CompilerDiagnostics.diagnostics(
       compiling: CompilerDiagnostics.compilerArguments(
-        variant: moduleName, sources: files(of: sources), modulesPath: builtModules.path))
+        variant: moduleName, sources: files(of: sources), modulesPath: builtModules.path)
+        + settings)
   }
 }
 
@@ -34,9 +36,11 @@ extension CompilerChecks {
   /// mode, and returns the diagnostics on the probe's lines, numbered from the probe's first line
   /// (1): a way to ask the compiler whether the learner's code refuses a call it should refuse (a
   /// nonisolated caller of a main-actor method, say), when no behaviour can tell. Match them by
-  /// `id` or `group`, never by message: the wording changes between compilers.
+  /// `id` or `group`, never by message: the wording changes between compilers. `settings` are
+  /// the exercise's further compiler flags, such as `-default-isolation MainActor`.
   public static func probeDiagnostics(
-    appending probe: String, to file: String, of sources: ExerciseSources, moduleName: String
+    appending probe: String, to file: String, of sources: ExerciseSources, moduleName: String,
+    settings: [String] = []
   ) throws -> [CompilerDiagnostic] {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("lab-probe-\(UUID().uuidString)", isDirectory: true)
@@ -53,7 +57,7 @@ extension CompilerChecks {
       try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
     }
     let diagnostics = try swift6Diagnostics(
-      of: ExerciseSources(path: folder.path), moduleName: moduleName)
+      of: ExerciseSources(path: folder.path), moduleName: moduleName, settings: settings)
     return diagnostics.filter { $0.fileName == file && $0.line >= firstProbeLine }.map {
       CompilerDiagnostic(
         file: $0.file, line: $0.line - firstProbeLine + 1, column: $0.column,

@@ -1,0 +1,238 @@
+import CoffeeDomain
+import Dispatch
+import Foundation
+import Observation
+import SimulatedPlatform
+import Synchronization
+
+// The drink list's file: its name, and its format, a binary property list. This module's
+// default isolation is the main actor, so a new type is main-actor isolated unless it says
+// otherwise; this one holds no mutable state and is used by the store actor, so it is
+// `nonisolated`, and Sendable like its only property.
+nonisolated struct DrinkListFile {
+  // The name of the file that stores the drink list.
+  static let name = "CoffeeTracker.plist"
+
+  let documents: DocumentsFolder
+
+  // Encode the drinks and write them to disk.
+  func write(_ drinks: [Drink]) throws {
+    let encoder = PropertyListEncoder()
+    encoder.outputFormat = .binary
+    try documents.write(try encoder.encode(drinks), toFileNamed: Self.name)
+  }
+
+  // Read the drinks from disk. Throws `CocoaError.fileReadNoSuchFile` when there is no file.
+  func read() throws -> [Drink] {
+    let data = try documents.read(fileNamed: Self.name)
+    return try PropertyListDecoder().decode([Drink].self, from: data)
+  }
+
+  // Keep an unreadable file aside, so that nothing is lost.
+  func moveAside(reason: String) throws -> URL {
+    try documents.moveAside(fileNamed: Self.name, reason: reason)
+  }
+}
+
+// Saves and loads the drink list off the main actor: the background queue became this actor.
+// Values, not shared state, cross its boundary. Actors keep their own isolation whatever the
+// module's default. (Internal rather than private only so that the lab's driver can wait for it
+// to go idle.)
+actor CoffeeDataStore {
+  let logger: Logger
+  private let file: DrinkListFile
+
+  // Use this value to determine whether you have changes that can be saved to disk. Both the
+  // actor's save and the @concurrent load touch it, synchronously: a Mutex, held only for a
+  // comparison or an assignment, never across the disk I/O. (Ordering the saves, each a compare,
+  // a write and a record, stays the actor's job.)
+  private let savedValue = Mutex<[Drink]>([])
+
+  init(platform: SimulatedPlatform) {
+    self.logger = platform.logger(category: "CoffeeDataStore")
+    self.file = DrinkListFile(documents: platform.documents)
+  }
+
+  // Save the drink data to disk.
+  func save(_ currentDrinks: [Drink]) {
+    // Don't save the data if there haven't been any changes.
+    if savedValue.withLock({ $0 == currentDrinks }) {
+      logger.debug("The drink list hasn't changed. No need to save.")
+      return
+    }
+
+    do {
+      // Write the data to disk, as a binary plist.
+      try file.write(currentDrinks)
+
+      // Update the saved value: the very list that was written.
+      savedValue.withLock { $0 = currentDrinks }
+
+      logger.debug("Saved!")
+    } catch {
+      logger.error("An error occurred while saving the data: \(error)")
+    }
+  }
+
+  // Load the drink data from disk. Nonisolated: it does not wait for the actor. With
+  // NonisolatedNonsendingByDefault a plain nonisolated async function runs on its caller's
+  // actor, here the main actor at launch; `@concurrent` runs it on the global concurrent
+  // executor instead (SE-0461).
+  @concurrent nonisolated func load() async -> [Drink] {
+    logger.debug("Loading the model.")
+
+    let drinks: [Drink]
+
+    do {
+      // Load the drink data from a binary plist file.
+      drinks = try file.read()
+      logger.debug("Data loaded from disk.")
+    } catch CocoaError.fileReadNoSuchFile {
+      logger.debug("No file found--creating an empty drink list.")
+      drinks = []
+    } catch {
+      // Apple's sample stops the app here. Keep the unreadable file aside instead, so that
+      // nothing is lost, and start with an empty list.
+      let keptAside = try? file.moveAside(reason: "unreadable")
+      logger.error(
+        "The drink list could not be read (\(error)). The file was kept aside as "
+          + "\(keptAside?.lastPathComponent ?? "(could not move it)"); starting with an empty list."
+      )
+      drinks = []
+    }
+
+    // Update the saved value, here: no hop to the actor, no wait behind a save.
+    savedValue.withLock { $0 = drinks }
+    return drinks
+  }
+}
+
+// The data model for the Coffee Tracker app.
+//
+// After the migration: it lives on the main actor, the module's default isolation, so every
+// access to its drinks is on the main queue, checked by the compiler. Disk I/O happens off the
+// main actor. Observation, not an ObservableObject, tells the views what changed.
+@Observable
+final class CoffeeData {
+  let logger: Logger
+  private let platform: SimulatedPlatform
+
+  // The health controller needs the model, so it is created on first use. Not observed: it
+  // never changes once created.
+  @ObservationIgnored lazy var healthKitController = HealthKitController(
+    withModel: self, platform: platform)
+
+  // The actor that saves and loads the model data.
+  let store: CoffeeDataStore
+
+  // The list of drinks consumed.
+  // Because the model is @Observable, the observers that read this property are notified of
+  // every change. Only the model changes it, and calls `drinksUpdated()` after each change.
+  private(set) var currentDrinks: [Drink] = []
+
+  // The model's initializer: starts loading the data from disk.
+  init(platform: SimulatedPlatform) {
+    self.platform = platform
+    self.logger = platform.logger(category: "Model")
+    self.store = CoffeeDataStore(platform: platform)
+
+    // Begin loading the data from disk, on the main actor like the rest of the model.
+    Task { await load() }
+  }
+
+  // Add a drink to the list, and save it to HealthKit.
+  func addDrink(mgCaffeine: Double, onDate date: Date) {
+    logger.debug("Adding a drink.")
+
+    // Create a local array to hold the changes.
+    var drinks = currentDrinks
+
+    // Create a new drink and add it to the array.
+    let drink = Drink(mgCaffeine: mgCaffeine, onDate: date)
+    drinks.append(drink)
+
+    // Get rid of any drinks that are 24 hours old.
+    drinks.removeOutdatedDrinks(now: platform.clock.now)
+
+    currentDrinks = drinks
+
+    // Save drink information to HealthKit, then reload the complications and save the list.
+    Task {
+      await self.healthKitController.save(drink: drink)
+      await self.drinksUpdated()
+    }
+  }
+
+  // Update the model with the changes loaded from HealthKit.
+  func updateModel(newDrinks: [Drink], deletedDrinks: Set<UUID>) async {
+    guard !newDrinks.isEmpty || !deletedDrinks.isEmpty else {
+      logger.debug("No drinks to add or delete from HealthKit.")
+      return
+    }
+
+    // Remove the deleted drinks.
+    var drinks = currentDrinks.filter { !deletedDrinks.contains($0.uuid) }
+
+    // Add the new drinks.
+    drinks += newDrinks
+
+    // Sort the array by date.
+    drinks.sort { $0.date < $1.date }
+
+    // Assign the updated list before any `await`: the read, the change and the write happen
+    // as one step that no other update can interleave with.
+    currentDrinks = drinks
+
+    await drinksUpdated()
+  }
+
+  // MARK: - Private Methods
+
+  // What `didSet` used to do, made explicit so that callers can wait for the save.
+  private func drinksUpdated() async {
+    logger.debug("A value has been assigned to the current drinks property.")
+    // The summary, through the main-actor conformance below: here, on the main actor.
+    logger.info("The drinks changed: \(self).")
+
+    // Update any complications on active watch faces.
+    let server = platform.complicationServer
+    for complication in server.activeComplications {
+      server.reloadTimeline(for: complication)
+    }
+
+    // Save the data, and wait until it is on disk.
+    await store.save(currentDrinks)
+  }
+
+  // Load the data from disk, then from HealthKit.
+  private func load() async {
+    var drinks = await store.load()
+
+    // Drop old drinks.
+    drinks.removeOutdatedDrinks(now: platform.clock.now)
+
+    // Assign loaded drinks to model.
+    currentDrinks = drinks
+    await drinksUpdated()
+
+    // Load new data from HealthKit.
+    let success = await healthKitController.requestAuthorization()
+    guard success else {
+      logger.debug("Unable to authorize HealthKit.")
+      return
+    }
+
+    await healthKitController.loadNewDataFromHealthKit()
+  }
+}
+
+// The model's one-line summary for the logs: "drinks: 3, caffeine now: 212 mg". It reads the
+// model's main-actor state, so the conformance is isolated to the main actor (SE-0470): only
+// main-actor code can use it, and the compiler refuses any use from another isolation domain,
+// such as the health controller actor. A `nonisolated` conformance could not read the drinks.
+extension CoffeeData: @MainActor CustomStringConvertible {
+  var description: String {
+    let caffeine = currentDrinks.totalCaffeine(at: platform.clock.now)
+    return "drinks: \(currentDrinks.count), caffeine now: \(Int(caffeine.rounded())) mg"
+  }
+}

@@ -1,0 +1,44 @@
+import CoffeeScenarios
+import CoffeeTrackerLatest
+import Testing
+
+/// The behaviour suite on the coffee track's newest code: the last step's solution, built as
+/// `CoffeeTrackerLatest` with that step's settings (Package.swift finds the step in
+/// `Exercises/exercises.json`).
+///
+/// Each scenario must meet every expectation the after variant is held to, with no known issue,
+/// and show the after variant's observable behaviour: the Swift 6.2 steps change where the code
+/// runs and how it says so, never what the app does. As in `BehaviourSuiteTests`, each scenario
+/// runs in a process of its own (an exit test), so that a crash fails that one case, and the
+/// child's issues come back as the test's own.
+@Suite("Behaviour suite on the track's last solution", .timeLimit(.minutes(1)))
+struct LatestSolutionBehaviourTests {
+  /// The last step's app, launched through its lab driver.
+  static let latest = Variant(name: "latest solution") {
+    CoffeeTrackerLatest.LabDriver.launch(on: $0)
+  }
+
+  @Test(
+    "Every expectation holds, and the behaviour is the after variant's", arguments: Scenario.all)
+  func scenarioHolds(_ scenario: Scenario) async {
+    let scenarioID = scenario.id
+    await #expect(processExitsWith: .success) { [scenarioID = scenarioID as String] in
+      try await Self.check(scenarioID)
+    }
+  }
+
+  // MARK: In the child process
+
+  @MainActor
+  private static func check(_ id: String) async throws {
+    let scenario = try #require(Scenario.named(id))
+    let outcome = try await ScenarioRunner.run(scenario, on: latest)
+    for expectation in scenario.allExpectations {
+      let failure = expectation.failure(in: outcome)
+      #expect(failure == nil, "\(expectation.summary): \(failure ?? "")")
+    }
+    let after = try await ScenarioRunner.run(scenario, on: .after)
+    let differences = after.observableBehaviour.differences(from: outcome.observableBehaviour)
+    #expect(differences.isEmpty, "after vs latest solution: \(differences.joined(separator: "; "))")
+  }
+}
