@@ -50,7 +50,7 @@ final class MainQueueFileIO: Sendable {
     var total = 0.0
   }
 
-  private let state = Locked(State())
+  private let state = PlatformLock(State())
 
   init(on platform: SimulatedPlatform) {
     platform.checkpoints.install(at: .fileWriteStarting) { [state] in

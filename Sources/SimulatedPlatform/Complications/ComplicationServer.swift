@@ -21,7 +21,7 @@ public final class ComplicationServer: Sendable {
 
   /// The complications on the active watch face.
   public let activeComplications: [Complication]
-  private let state = Locked(State())
+  private let state = PlatformLock(State())
   private let log: EventLog
   private let activity: ActivityMonitor
   private let clock: SimulatedClock

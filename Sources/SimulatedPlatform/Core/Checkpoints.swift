@@ -26,7 +26,7 @@ public enum HealthCallbackKind: String, Hashable, Sendable {
 
 /// The handlers installed at checkpoints. No handler by default: the platform then runs freely.
 public final class Checkpoints: Sendable {
-  private let handlers = Locked<[Checkpoint: @Sendable () -> Void]>([:])
+  private let handlers = PlatformLock<[Checkpoint: @Sendable () -> Void]>([:])
 
   init() {}
 

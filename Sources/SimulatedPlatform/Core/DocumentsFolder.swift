@@ -18,7 +18,7 @@ public final class DocumentsFolder: Sendable {
     var writeLatency: Latency = .none
   }
 
-  private let state = Locked(State())
+  private let state = PlatformLock(State())
   private let log: EventLog
   private let activity: ActivityMonitor
   private let checkpoints: Checkpoints

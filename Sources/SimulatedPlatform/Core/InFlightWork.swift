@@ -36,7 +36,7 @@ enum InFlightWork {
     }
   }
 
-  private static let state = Locked(State())
+  private static let state = PlatformLock(State())
 
   /// How many runtime jobs are queued or running.
   static var runtimeJobs: Int { state.withLock { $0.runtimeJobs } }

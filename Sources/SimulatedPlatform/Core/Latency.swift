@@ -37,7 +37,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 /// those.
 final class DelayGenerator: Sendable {
   private let seed: UInt64
-  private let issued = Locked<[String: UInt64]>([:])
+  private let issued = PlatformLock<[String: UInt64]>([:])
 
   init(seed: UInt64) {
     self.seed = seed

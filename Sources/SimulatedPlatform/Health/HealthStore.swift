@@ -42,7 +42,7 @@ public final class HealthStore: Sendable {
     var version = 0
   }
 
-  private let state = Locked(State())
+  private let state = PlatformLock(State())
   private let log: EventLog
   private let activity: ActivityMonitor
   private let checkpoints: Checkpoints

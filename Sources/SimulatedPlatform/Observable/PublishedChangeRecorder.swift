@@ -25,8 +25,8 @@ public final class PublishedChangeRecorder: Sendable {
     public var isOffMainQueue: Bool { context != .mainQueue }
   }
 
-  private let changes = Locked<[Change]>([])
-  private let reads = Locked<[OffMainRead]>([])
+  private let changes = PlatformLock<[Change]>([])
+  private let reads = PlatformLock<[OffMainRead]>([])
   private let log: EventLog
   private let checkpoints: Checkpoints
 

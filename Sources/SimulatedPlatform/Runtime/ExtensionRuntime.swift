@@ -11,7 +11,7 @@ public final class ExtensionRuntime: Sendable {
     var tasks: [RefreshBackgroundTask] = []
   }
 
-  private let state = Locked(State())
+  private let state = PlatformLock(State())
   private let log: EventLog
   private let checkpoints: Checkpoints
   private let documents: DocumentsFolder

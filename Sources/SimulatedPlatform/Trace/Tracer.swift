@@ -31,7 +31,7 @@ public final class Tracer: Sendable {
 
   /// Whether this tracer records anything.
   public let isRecording: Bool
-  private let state = Locked(State())
+  private let state = PlatformLock(State())
   private let start = DispatchTime.now().uptimeNanoseconds
 
   init(isRecording: Bool) {
@@ -137,7 +137,7 @@ public final class Tracer: Sendable {
 /// that run code which makes its own platforms (replays, stress, scenarios).
 public final class TraceCollector: Sendable {
   @TaskLocal static var current: TraceCollector?
-  private let tracers = Locked<[Tracer]>([])
+  private let tracers = PlatformLock<[Tracer]>([])
 
   public init() {}
 

@@ -5,7 +5,7 @@ import Foundation
 /// Not `Synchronization.Mutex`: on Linux it waits with futexes that ThreadSanitizer cannot see,
 /// so every access it protects would be reported as a race, drowning the app's real ones. This
 /// lock is a pthread mutex underneath, which ThreadSanitizer understands.
-public final class Locked<Value: Sendable>: @unchecked Sendable {
+public final class PlatformLock<Value: Sendable>: @unchecked Sendable {
   // Only touched while `lock` is held.
   private var value: Value
   private let lock = NSLock()
