@@ -19,13 +19,13 @@ public final class DocumentsFolder: Sendable {
   }
 
   private let state = PlatformLock(State())
-  private let log: EventLog
+  private let log: PlatformEventLog
   private let activity: ActivityMonitor
   private let checkpoints: Checkpoints
   private let delays: DelayGenerator
 
   init(
-    url: URL, log: EventLog, activity: ActivityMonitor, checkpoints: Checkpoints,
+    url: URL, log: PlatformEventLog, activity: ActivityMonitor, checkpoints: Checkpoints,
     delays: DelayGenerator
   ) {
     self.url = url

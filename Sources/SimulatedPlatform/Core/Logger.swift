@@ -8,10 +8,10 @@ public enum LogLevel: String, Sendable {
 public struct Logger: Sendable {
   /// The category messages are filed under, such as "Model".
   public let category: String
-  private let log: EventLog
+  private let log: PlatformEventLog
   private let echo: Bool
 
-  init(category: String, log: EventLog, echo: Bool) {
+  init(category: String, log: PlatformEventLog, echo: Bool) {
     self.category = category
     self.log = log
     self.echo = echo

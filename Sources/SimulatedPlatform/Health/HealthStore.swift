@@ -43,12 +43,15 @@ public final class HealthStore: Sendable {
   }
 
   private let state = PlatformLock(State())
-  private let log: EventLog
+  private let log: PlatformEventLog
   private let activity: ActivityMonitor
   private let checkpoints: Checkpoints
   private let delays: DelayGenerator
 
-  init(log: EventLog, activity: ActivityMonitor, checkpoints: Checkpoints, delays: DelayGenerator) {
+  init(
+    log: PlatformEventLog, activity: ActivityMonitor, checkpoints: Checkpoints,
+    delays: DelayGenerator
+  ) {
     self.log = log
     self.activity = activity
     self.checkpoints = checkpoints

@@ -27,10 +27,10 @@ public final class PublishedChangeRecorder: Sendable {
 
   private let changes = PlatformLock<[Change]>([])
   private let reads = PlatformLock<[OffMainRead]>([])
-  private let log: EventLog
+  private let log: PlatformEventLog
   private let checkpoints: Checkpoints
 
-  init(log: EventLog, checkpoints: Checkpoints) {
+  init(log: PlatformEventLog, checkpoints: Checkpoints) {
     self.log = log
     self.checkpoints = checkpoints
   }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Every event a platform recorded, in order. Tests and the demo read it; the app never does.
-public final class EventLog: Sendable {
+public final class PlatformEventLog: Sendable {
   private let events = PlatformLock<[PlatformEvent]>([])
   private let activity: ActivityMonitor
   private let newEvent = NSCondition()
