@@ -1,8 +1,3 @@
-/// How serious a log message is.
-public enum LogLevel: String, Sendable {
-  case debug, info, error
-}
-
 /// The platform's stand-in for `os.Logger`: messages go to the platform's event log, and to
 /// standard output when the platform echoes logs.
 public struct Logger: Sendable {
