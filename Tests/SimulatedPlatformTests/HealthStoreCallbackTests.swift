@@ -73,7 +73,9 @@ struct HealthStoreCallbackTests {
     let store = platform.healthStore
     try await store.requestAuthorization()
     let now = platform.clock.now
-    let first = store.addSampleFromAnotherDevice(mgCaffeine: 60, date: now.addingTimeInterval(-60))
+    let kept = store.addSampleFromAnotherDevice(mgCaffeine: 60, date: now.addingTimeInterval(-90))
+    let deleted = store.addSampleFromAnotherDevice(
+      mgCaffeine: 70, date: now.addingTimeInterval(-60))
     let range = DateInterval(start: now.addingTimeInterval(-3600), end: now.addingTimeInterval(60))
     let answers = PlatformLock<[(added: [UUID], deleted: [UUID], anchor: QueryAnchor?)]>([])
     func query(since anchor: QueryAnchor?) async {
@@ -88,15 +90,15 @@ struct HealthStoreCallbackTests {
 
     await query(since: nil)
     let anchor = answers.withLock { $0.last?.anchor }
-    store.deleteSample(uuid: first.uuid)
-    let second = store.addSampleFromAnotherDevice(mgCaffeine: 80, date: now)
+    store.deleteSample(uuid: deleted.uuid)
+    let added = store.addSampleFromAnotherDevice(mgCaffeine: 80, date: now)
     await query(since: anchor)
 
     let got = answers.withLock { $0 }
     try #require(got.count == 2, "one answer per query")
-    #expect(got[0].added == [first.uuid])
+    #expect(got[0].added == [kept.uuid, deleted.uuid])
     #expect(got[0].deleted.isEmpty)
-    #expect(got[1].added == [second.uuid])
-    #expect(got[1].deleted == [first.uuid])
+    #expect(got[1].added == [added.uuid], "only what was added since the anchor")
+    #expect(got[1].deleted == [deleted.uuid])
   }
 }
