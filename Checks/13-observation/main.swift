@@ -15,7 +15,7 @@ let suite = CheckSuite()
 /// What one observer of the model's drinks was told: for each change, whether it was made on the
 /// main queue. Observation calls `onChange` on the thread that makes the change, before it.
 final class ObservedChanges: Sendable {
-  private let onMainQueue = Locked<[Bool]>([])
+  private let onMainQueue = PlatformLock<[Bool]>([])
 
   var count: Int { onMainQueue.withLock { $0.count } }
   var offMainQueue: Int { onMainQueue.withLock { $0.filter { !$0 }.count } }

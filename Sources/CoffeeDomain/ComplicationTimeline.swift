@@ -1,16 +1,5 @@
 import Foundation
 
-/// One entry of a complication's timeline: the caffeine level to show from `date` on.
-public struct TimelineEntry: Hashable, Sendable {
-  public let date: Date
-  public let mgCaffeine: Double
-
-  public init(date: Date, mgCaffeine: Double) {
-    self.date = date
-    self.mgCaffeine = mgCaffeine
-  }
-}
-
 /// Builds the entries a complication shows ahead of time.
 ///
 /// As in Apple's Coffee Tracker, the entries start five minutes after the given date and stop

@@ -62,7 +62,7 @@ public enum ScenarioRunner {
 
   /// One kind of answer, in the order the requests were made; nil until answered.
   private final class AnswerList: Sendable {
-    private let answers = Locked<[Bool?]>([])
+    private let answers = PlatformLock<[Bool?]>([])
 
     var all: [Bool?] { answers.withLock { $0 } }
 

@@ -61,7 +61,7 @@ struct EditorScenario: Sendable {
   static let kata = EditorScenario(
     name: "kata", exerciseID: "apod-02-actor-client", file: "ApodClient.swift",
     platformType: "HTTPStatus",
-    definitionFile: "Sources/KataSupport/CannedResponse.swift", member: "code",
+    definitionFile: "Sources/KataSupport/HTTPStatus.swift", member: "code",
     ownType: "ApodPicture",
     expected: [
       ExpectedDiagnostic(addedLine: 1, group: "MutableGlobalVariable", severity: 1),

@@ -31,7 +31,7 @@ extension Hold {
   /// operation has not returned means the operation is suspended, waiting.
   public static func untilLookedOrMainActorWaiting(looked: Gate, returned: Gate) {
     let probed = Gate()
-    let waiting = Locked(false)
+    let waiting = PlatformLock(false)
     DispatchQueue.main.async {
       waiting.withLock { $0 = !returned.isOpen }
       probed.open()

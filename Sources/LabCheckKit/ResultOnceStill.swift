@@ -11,7 +11,7 @@ public func resultOnceStill<Result: Sendable>(
   on platform: SimulatedPlatform, _ driver: any CoffeeTrackerDriver,
   _ operation: @escaping @Sendable () async -> Result
 ) async throws -> Result? {
-  let result = Locked<Result?>(nil)
+  let result = PlatformLock<Result?>(nil)
   Task.detached {
     let value = await operation()
     result.withLock { $0 = value }

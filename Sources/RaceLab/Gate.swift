@@ -20,7 +20,7 @@ public final class Gate: Sendable {
     var waiters: [CheckedContinuation<Void, Never>] = []
   }
 
-  private let state = Locked(State())
+  private let state = PlatformLock(State())
   private let condition = NSCondition()
   /// Whether opening synchronizes with the waiters; see the type's documentation.
   public let synchronizes: Bool
@@ -92,7 +92,7 @@ public final class Gate: Sendable {
 
 /// Counts how often something happened, from any thread.
 public final class Counter: Sendable {
-  private let value = Locked(0)
+  private let value = PlatformLock(0)
 
   public init() {}
 

@@ -65,7 +65,7 @@ public final class PCTScheduler: Sendable {
 
   /// The bug depth d.
   public let depth: Int
-  private let state: Locked<State>
+  private let state: PlatformLock<State>
   private let condition = NSCondition()
   private let safetyNet: TimeInterval
 
@@ -82,7 +82,7 @@ public final class PCTScheduler: Sendable {
     for lowered in 1..<max(depth, 1) {
       changePoints[Int.random(in: 1...max(1, expectedSteps), using: &random)] = depth - lowered
     }
-    state = Locked(
+    state = PlatformLock(
       State(random: random, mainPriority: mainPriority, changePoints: changePoints))
   }
 

@@ -52,7 +52,7 @@ public final class SimulatedPlatform: Sendable {
   /// Every published change of the app's observable objects.
   public let publishedChanges: PublishedChangeRecorder
   /// Every event, in order.
-  public let events: EventLog
+  public let events: PlatformEventLog
   /// What is in flight right now.
   public let activity: ActivityMonitor
   /// The trace of the run: what ran on which lane, and the links between lanes.
@@ -68,7 +68,7 @@ public final class SimulatedPlatform: Sendable {
     let activity = ActivityMonitor()
     let tracer = Tracer(isRecording: Tracer.isEnabled)
     TraceCollector.current?.add(tracer)
-    let events = EventLog(activity: activity, tracer: tracer)
+    let events = PlatformEventLog(activity: activity, tracer: tracer)
     let checkpoints = Checkpoints()
     let delays = DelayGenerator(seed: configuration.seed)
     let clock = SimulatedClock(now: configuration.now)

@@ -21,8 +21,8 @@ public final class ComplicationServer: Sendable {
 
   /// The complications on the active watch face.
   public let activeComplications: [Complication]
-  private let state = Locked(State())
-  private let log: EventLog
+  private let state = PlatformLock(State())
+  private let log: PlatformEventLog
   private let activity: ActivityMonitor
   private let clock: SimulatedClock
 
@@ -31,7 +31,7 @@ public final class ComplicationServer: Sendable {
   @MainActor public weak var dataSource: (any ComplicationDataSource)?
 
   init(
-    activeComplications: [Complication], log: EventLog, activity: ActivityMonitor,
+    activeComplications: [Complication], log: PlatformEventLog, activity: ActivityMonitor,
     clock: SimulatedClock
   ) {
     self.activeComplications = activeComplications

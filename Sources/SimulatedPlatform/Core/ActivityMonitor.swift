@@ -7,7 +7,7 @@ import Foundation
 /// health store call, a file write, a complication fetch. The event count rises with every
 /// recorded event, so a caller can see whether anything at all happened between two looks.
 public final class ActivityMonitor: Sendable {
-  private let events = Locked(0)
+  private let events = PlatformLock(0)
   private var id: ObjectIdentifier { ObjectIdentifier(self) }
 
   init() {

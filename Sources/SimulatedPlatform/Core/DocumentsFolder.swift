@@ -18,14 +18,14 @@ public final class DocumentsFolder: Sendable {
     var writeLatency: Latency = .none
   }
 
-  private let state = Locked(State())
-  private let log: EventLog
+  private let state = PlatformLock(State())
+  private let log: PlatformEventLog
   private let activity: ActivityMonitor
   private let checkpoints: Checkpoints
   private let delays: DelayGenerator
 
   init(
-    url: URL, log: EventLog, activity: ActivityMonitor, checkpoints: Checkpoints,
+    url: URL, log: PlatformEventLog, activity: ActivityMonitor, checkpoints: Checkpoints,
     delays: DelayGenerator
   ) {
     self.url = url

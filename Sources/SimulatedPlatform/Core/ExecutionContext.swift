@@ -58,8 +58,3 @@ public enum ExecutionContext: Hashable, Sendable, CustomStringConvertible {
     DispatchQueue.main.setSpecific(key: queueNameKey, value: mainQueueName)
   }()
 }
-
-/// Names the platform callback running on the current thread.
-enum CallbackLane {
-  @TaskLocal static var current: String?
-}

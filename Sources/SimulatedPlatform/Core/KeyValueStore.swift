@@ -2,7 +2,7 @@ import Foundation
 
 /// The platform's stand-in for `UserDefaults`: small values that survive a relaunch.
 public final class KeyValueStore: Sendable {
-  private let values = Locked<[String: Data]>([:])
+  private let values = PlatformLock<[String: Data]>([:])
 
   init() {}
 

@@ -1,17 +1,12 @@
-/// How serious a log message is.
-public enum LogLevel: String, Sendable {
-  case debug, info, error
-}
-
 /// The platform's stand-in for `os.Logger`: messages go to the platform's event log, and to
 /// standard output when the platform echoes logs.
 public struct Logger: Sendable {
   /// The category messages are filed under, such as "Model".
   public let category: String
-  private let log: EventLog
+  private let log: PlatformEventLog
   private let echo: Bool
 
-  init(category: String, log: EventLog, echo: Bool) {
+  init(category: String, log: PlatformEventLog, echo: Bool) {
     self.category = category
     self.log = log
     self.echo = echo

@@ -2,11 +2,11 @@ import Foundation
 
 /// The platform's "now", which tests and scenarios set and advance by hand.
 public final class SimulatedClock: Sendable {
-  private let current: Locked<Date>
+  private let current: PlatformLock<Date>
 
   /// Creates a clock showing `now`.
   public init(now: Date) {
-    current = Locked(now)
+    current = PlatformLock(now)
   }
 
   /// The current date.

@@ -42,13 +42,16 @@ public final class HealthStore: Sendable {
     var version = 0
   }
 
-  private let state = Locked(State())
-  private let log: EventLog
+  private let state = PlatformLock(State())
+  private let log: PlatformEventLog
   private let activity: ActivityMonitor
   private let checkpoints: Checkpoints
   private let delays: DelayGenerator
 
-  init(log: EventLog, activity: ActivityMonitor, checkpoints: Checkpoints, delays: DelayGenerator) {
+  init(
+    log: PlatformEventLog, activity: ActivityMonitor, checkpoints: Checkpoints,
+    delays: DelayGenerator
+  ) {
     self.log = log
     self.activity = activity
     self.checkpoints = checkpoints

@@ -25,12 +25,12 @@ public final class PublishedChangeRecorder: Sendable {
     public var isOffMainQueue: Bool { context != .mainQueue }
   }
 
-  private let changes = Locked<[Change]>([])
-  private let reads = Locked<[OffMainRead]>([])
-  private let log: EventLog
+  private let changes = PlatformLock<[Change]>([])
+  private let reads = PlatformLock<[OffMainRead]>([])
+  private let log: PlatformEventLog
   private let checkpoints: Checkpoints
 
-  init(log: EventLog, checkpoints: Checkpoints) {
+  init(log: PlatformEventLog, checkpoints: Checkpoints) {
     self.log = log
     self.checkpoints = checkpoints
   }

@@ -11,8 +11,8 @@ public final class ExtensionRuntime: Sendable {
     var tasks: [RefreshBackgroundTask] = []
   }
 
-  private let state = Locked(State())
-  private let log: EventLog
+  private let state = PlatformLock(State())
+  private let log: PlatformEventLog
   private let checkpoints: Checkpoints
   private let documents: DocumentsFolder
 
@@ -20,7 +20,7 @@ public final class ExtensionRuntime: Sendable {
   /// holds the platform, so a strong reference here would keep every app alive forever.
   @MainActor public weak var delegate: (any WatchExtensionDelegate)?
 
-  init(log: EventLog, checkpoints: Checkpoints, documents: DocumentsFolder) {
+  init(log: PlatformEventLog, checkpoints: Checkpoints, documents: DocumentsFolder) {
     self.log = log
     self.checkpoints = checkpoints
     self.documents = documents

@@ -16,7 +16,7 @@ public final class RefreshBackgroundTask: Sendable, Hashable {
 
   /// The task's number on its platform.
   public let id: Int
-  private let completions = Locked<[Bool]>([])
+  private let completions = PlatformLock<[Bool]>([])
   private let onCompletion: @Sendable (RefreshBackgroundTask, Bool) -> Void
 
   init(id: Int, onCompletion: @escaping @Sendable (RefreshBackgroundTask, Bool) -> Void) {

@@ -31,7 +31,7 @@ public final class Tracer: Sendable {
 
   /// Whether this tracer records anything.
   public let isRecording: Bool
-  private let state = Locked(State())
+  private let state = PlatformLock(State())
   private let start = DispatchTime.now().uptimeNanoseconds
 
   init(isRecording: Bool) {
@@ -130,28 +130,5 @@ public final class Tracer: Sendable {
     case .callback(let name): return .callback(name)
     case .elsewhere: return task.map(Lane.task) ?? .elsewhere
     }
-  }
-}
-
-/// Collects the traces of every platform created inside `collecting(_:)`, for commands and tests
-/// that run code which makes its own platforms (replays, stress, scenarios).
-public final class TraceCollector: Sendable {
-  @TaskLocal static var current: TraceCollector?
-  private let tracers = Locked<[Tracer]>([])
-
-  public init() {}
-
-  /// The traces of the platforms created so far, in order of creation.
-  public var traces: [Trace] { tracers.withLock { $0 }.map(\.trace) }
-
-  /// Runs `body`; every platform it creates, in this task or its child tasks, reports here.
-  public func collecting<Result>(
-    isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
-  ) async rethrows -> Result {
-    try await Self.$current.withValue(self, operation: body)
-  }
-
-  func add(_ tracer: Tracer) {
-    tracers.withLock { $0.append(tracer) }
   }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Every event a platform recorded, in order. Tests and the demo read it; the app never does.
-public final class EventLog: Sendable {
-  private let events = Locked<[PlatformEvent]>([])
+public final class PlatformEventLog: Sendable {
+  private let events = PlatformLock<[PlatformEvent]>([])
   private let activity: ActivityMonitor
   private let newEvent = NSCondition()
   /// The trace of the run: every event with its lane, and the links between them.

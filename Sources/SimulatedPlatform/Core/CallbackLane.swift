@@ -1,0 +1,4 @@
+/// Names the platform callback running on the current thread.
+enum CallbackLane {
+  @TaskLocal static var current: String?
+}

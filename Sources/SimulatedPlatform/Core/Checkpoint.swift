@@ -1,0 +1,18 @@
+/// Points inside the platform where a test can step in, on the very thread that reached them,
+/// to force an interleaving: hold a callback until another step has happened, say.
+public enum Checkpoint: Hashable, Sendable {
+  /// A published property has stored its new value; observers (`didSet`) have not run yet.
+  case publishedValueStored
+  /// A file write has started: it counts as in flight.
+  case fileWriteStarting
+  /// A file write has reached the disk and is about to return to the app.
+  case fileWriteFinishing
+  /// A health store callback is about to be delivered to the app: the store has done its own
+  /// work, and the next instruction is the app's.
+  case healthCallbackDelivering(HealthCallbackKind)
+  /// A health store callback has returned to the platform, on the thread that ran it; the
+  /// platform has not yet counted it finished.
+  case healthCallbackReturned(HealthCallbackKind)
+  /// The app has marked a background task completed, and has just been suspended.
+  case appSuspended
+}

@@ -1,0 +1,4 @@
+/// How serious a log message is.
+public enum LogLevel: String, Sendable {
+  case debug, info, error
+}
