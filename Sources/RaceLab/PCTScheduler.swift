@@ -10,28 +10,39 @@ import SimulatedPlatform
 /// least 1/(n·k^(d−1)).
 ///
 /// The lab controls threads only where the platform lets it step in, at its checkpoints, so
-/// here a *thread* is one platform operation (a health callback's delivery, a file write) from
-/// its first checkpoint to its last, plus the main queue; a *step* is a checkpoint reached.
-/// A thread at a checkpoint waits while a higher-priority thread could run instead:
+/// here a *step* is a checkpoint reached, and a *thread* is one unit of work between steps:
 ///
-/// - another operation waiting at a checkpoint with a higher priority goes first;
-/// - when the main queue's priority is higher, the operation waits for the main queue to run
-///   what is queued on it (one turn: a block it enqueues on the main queue has run).
+/// - off the main queue, one platform operation (a health callback's delivery, a file write)
+///   from its first checkpoint to its last, with what the app does on that thread in between
+///   (such as reading the model's published list after a write);
+/// - on the main queue, one *job*: a block the main queue runs (a user action, a callback's hop
+///   to main). A serial queue runs its jobs one after the other, but each is a separate piece of
+///   work that other threads interleave with, so each gets its own priority. The scheduler knows
+///   a job has ended when a marker block it put on the main queue behind it has run.
 ///
-/// The main queue itself never waits: the app's other threads may need it to reach their own
-/// checkpoints, and holding it could deadlock the app. A waiting operation that owns something
-/// another needs is let go in the same way: it only ever waits for threads that can run
-/// without it (the main queue, which never waits on an operation in either variant, and the
-/// operations already waiting, which are released in priority order). A safety net bounds
-/// every wait, as with `Gate.wait(timeout:)`: should a variant ever block the main queue on an
-/// operation, the operation carries on after it; no verdict rests on it.
+/// At a checkpoint, a thread waits while a thread of higher priority can run instead:
+///
+/// - an operation waits while a waiting operation of higher priority has not gone on, and, when
+///   the main queue's current job outranks it, until that job has ended (one turn of the main
+///   queue) or a job of lower priority has taken over;
+/// - the main queue waits while a waiting operation outranks its current job; that operation
+///   goes on at once (nothing outranks it), so the main queue waits only for operations that can
+///   run without it, and never for one that needs the main queue to get anywhere.
+///
+/// No held thread owns anything another needs: an operation waits at a checkpoint (inside the
+/// platform, holding none of the app's locks or queues but its own), and the main queue waits
+/// only for operations that are themselves free to run. A safety net bounds every wait, as with
+/// `Gate.wait(timeout:)`: should a variant block where the scheduler cannot see it, the held
+/// thread carries on after it; `Measure.safetyNetReleases` counts those, and no verdict rests on
+/// them.
 ///
 /// Every choice (priorities, change points) comes from the seed; the threads' order between
 /// checkpoints is the operating system's, as for the random stress.
 public final class PCTScheduler: Sendable {
   /// How the scheduler chose, for the report: n threads, k steps, d.
   public struct Measure: Sendable {
-    /// The threads seen: the operations that reached a checkpoint, and the main queue.
+    /// The threads seen: the operations that reached a checkpoint, and the main-queue jobs
+    /// that did.
     public var threads: Int
     /// The checkpoints reached.
     public var steps: Int
@@ -39,6 +50,8 @@ public final class PCTScheduler: Sendable {
     public var depth: Int
     /// How many times a wait ended at its safety net rather than by the schedule.
     public var safetyNetReleases: Int
+    /// How many times the main queue let an operation of higher priority go first.
+    public var mainQueueYields: Int = 0
   }
 
   private struct Waiter {
@@ -50,13 +63,29 @@ public final class PCTScheduler: Sendable {
     var random: SeededGenerator
     /// Priorities of the operations, by the thread running them.
     var priorityOfThread: [UInt: Int] = [:]
+    /// The priority of the main queue's current job.
     var mainPriority: Int
+    /// Whether the marker put behind the main queue's current job has run: the next main-queue
+    /// step belongs to a new job.
+    var mainJobEnded = true
+    var mainMarkerPending = false
     var operations = 0
+    var mainJobs = 0
     var steps = 0
     var changePoints: [Int: Int]
     var waiting: [Waiter] = []
+    /// The operations running between a checkpoint and the next one the platform is sure to
+    /// reach, by thread, with their priorities.
+    var running: [UInt: Int] = [:]
+    /// The waiting operations whose turn of the main queue has come.
+    var mainTurnsTaken: Set<Int> = []
     var nextWaiterID = 0
     var safetyNetReleases = 0
+    var mainQueueYields = 0
+
+    mutating func freshPriority(depth: Int) -> Int {
+      depth + Int.random(in: 0..<1_000_000, using: &random)
+    }
   }
 
   /// The k over which the stress spreads the change points unless told otherwise: about the
@@ -89,14 +118,18 @@ public final class PCTScheduler: Sendable {
   /// Takes control at every checkpoint of `platform`.
   public func install(on platform: SimulatedPlatform) {
     let checkpoints: [Checkpoint] = [
-      .publishedValueStored, .fileWriteStarting, .fileWriteFinishing, .appSuspended,
+      .publishedValueStored, .publishedValueReadingOffMain, .fileWriteStarting,
+      .fileWriteFinishing, .fileWriteLostAtSuspension, .appSuspended,
       .healthCallbackDelivering(.authorization), .healthCallbackDelivering(.save),
       .healthCallbackDelivering(.query), .healthCallbackReturned(.authorization),
       .healthCallbackReturned(.save), .healthCallbackReturned(.query),
     ]
     for checkpoint in checkpoints {
       let starts = Self.startsOperation(checkpoint)
-      platform.checkpoints.install(at: checkpoint) { [self] in reach(startingOperation: starts) }
+      let nextStepCertain = Self.nextStepIsCertain(after: checkpoint)
+      platform.checkpoints.install(at: checkpoint) { [self] in
+        reach(startingOperation: starts, nextStepCertain: nextStepCertain)
+      }
     }
   }
 
@@ -104,8 +137,8 @@ public final class PCTScheduler: Sendable {
   public var measure: Measure {
     state.withLock {
       Measure(
-        threads: $0.operations + 1, steps: $0.steps, depth: depth,
-        safetyNetReleases: $0.safetyNetReleases)
+        threads: $0.operations + $0.mainJobs, steps: $0.steps, depth: depth,
+        safetyNetReleases: $0.safetyNetReleases, mainQueueYields: $0.mainQueueYields)
     }
   }
 
@@ -122,54 +155,153 @@ public final class PCTScheduler: Sendable {
     }
   }
 
-  /// One step: on the main queue, counted and never held; elsewhere, held while a thread of
-  /// higher priority can run.
-  private func reach(startingOperation: Bool) {
-    let onMain = ExecutionContext.isOnMainQueue
-    let thread = UInt(bitPattern: Int(bitPattern: pthread_self()))
-    let (priority, mainPriority, waiterID) = state.withLock {
-      state -> (Int?, Int, Int?) in
+  /// Whether the platform always reaches another checkpoint on the same thread after this one:
+  /// a write started ends (on the disk or lost), a callback delivered returns. Between the two,
+  /// the operation is running, and the main queue lets it run if it outranks the main queue's
+  /// job; after its last checkpoint, the scheduler cannot tell when it ends, so it does not.
+  private static func nextStepIsCertain(after checkpoint: Checkpoint) -> Bool {
+    switch checkpoint {
+    case .fileWriteStarting, .healthCallbackDelivering: true
+    default: false
+    }
+  }
+
+  /// One step, on whichever thread reached it.
+  private func reach(startingOperation: Bool, nextStepCertain: Bool) {
+    if ExecutionContext.isOnMainQueue {
+      reachOnMainQueue()
+    } else {
+      reachOffMainQueue(startingOperation: startingOperation, nextStepCertain: nextStepCertain)
+    }
+  }
+
+  /// A main-queue step: a new job gets its own priority; the job waits while a waiting
+  /// operation outranks it.
+  private func reachOnMainQueue() {
+    let (priority, putMarker) = state.withLock { state -> (Int, Bool) in
       state.steps += 1
-      let lowered = state.changePoints[state.steps]
-      if onMain {
-        if let lowered { state.mainPriority = lowered }
-        return (nil, state.mainPriority, nil)
+      if state.mainJobEnded {
+        state.mainJobEnded = false
+        state.mainJobs += 1
+        state.mainPriority = state.freshPriority(depth: depth)
       }
+      if let lowered = state.changePoints[state.steps] { state.mainPriority = lowered }
+      let putMarker = !state.mainMarkerPending
+      state.mainMarkerPending = true
+      return (state.mainPriority, putMarker)
+    }
+    if putMarker {
+      // Runs once the current job has ended: what the main queue runs next is a new job.
+      DispatchQueue.main.async { [state] in
+        state.withLock {
+          $0.mainJobEnded = true
+          $0.mainMarkerPending = false
+        }
+      }
+    }
+    // Operations held for this job's turn may go now if it ranks below them.
+    broadcast()
+    let deadline = Date(timeIntervalSinceNow: safetyNet)
+    var yielded = false
+    var timedOut = false
+    condition.lock()
+    while state.withLock({ state in
+      state.waiting.contains { $0.priority > priority }
+        || state.running.values.contains { $0 > priority }
+    }) {
+      yielded = true
+      if !condition.wait(until: deadline) {
+        timedOut = true
+        break
+      }
+    }
+    condition.unlock()
+    if yielded || timedOut {
+      state.withLock { state in
+        if yielded { state.mainQueueYields += 1 }
+        if timedOut { state.safetyNetReleases += 1 }
+      }
+    }
+  }
+
+  /// A step off the main queue: held while a waiting operation of higher priority has not gone
+  /// on, or while the main queue's current job outranks this one and has not ended.
+  private func reachOffMainQueue(startingOperation: Bool, nextStepCertain: Bool) {
+    let thread = UInt(bitPattern: Int(bitPattern: pthread_self()))
+    let (priority, waiterID, mainOutranks) = state.withLock { state -> (Int, Int, Bool) in
+      state.steps += 1
+      state.running[thread] = nil
       if startingOperation || state.priorityOfThread[thread] == nil {
         state.operations += 1
-        state.priorityOfThread[thread] =
-          depth + Int.random(in: 0..<1_000_000, using: &state.random)
+        state.priorityOfThread[thread] = state.freshPriority(depth: depth)
       }
-      if let lowered { state.priorityOfThread[thread] = lowered }
+      if let lowered = state.changePoints[state.steps] {
+        state.priorityOfThread[thread] = lowered
+      }
       let priority = state.priorityOfThread[thread]!
       let id = state.nextWaiterID
       state.nextWaiterID += 1
       state.waiting.append(Waiter(id: id, priority: priority))
-      return (priority, state.mainPriority, id)
+      return (priority, id, state.mainPriority > priority)
     }
-    guard let priority, let waiterID else { return }
+    if mainOutranks {
+      takeMainTurn(for: waiterID, priority: priority, turnsLeft: Self.mainJobsAhead)
+    }
     let deadline = Date(timeIntervalSinceNow: safetyNet)
     var timedOut = false
-    // The main queue first, when it outranks this thread: one turn of it.
-    if mainPriority > priority {
-      let turn = Gate()
-      DispatchQueue.main.async { turn.open() }
-      if !turn.wait(timeout: safetyNet) { timedOut = true }
-    }
-    // Then the waiting operations that outrank this one.
     condition.lock()
     while !timedOut {
-      let outranked = state.withLock { state in
-        state.waiting.contains { $0.priority > priority && $0.id != waiterID }
+      let mustWait = state.withLock { state in
+        let operationOutranks = state.waiting.contains {
+          $0.priority > priority && $0.id != waiterID
+        }
+        let mainJobOutranks =
+          state.mainPriority > priority && !state.mainTurnsTaken.contains(waiterID)
+        return operationOutranks || mainJobOutranks
       }
-      guard outranked else { break }
+      guard mustWait else { break }
       if !condition.wait(until: deadline) { timedOut = true }
     }
     condition.unlock()
     state.withLock { state in
       state.waiting.removeAll { $0.id == waiterID }
+      state.mainTurnsTaken.remove(waiterID)
+      if nextStepCertain { state.running[thread] = priority }
       if timedOut { state.safetyNetReleases += 1 }
     }
+    broadcast()
+  }
+
+  /// At most how many main-queue jobs, each outranking it, an operation lets go first at one
+  /// step: a bound counted in jobs, not in time, so that a waiting operation is never starved
+  /// by a main queue that keeps getting work.
+  static let mainJobsAhead = 8
+
+  /// Lets the main queue's current job end before the operation `waiterID`: a block queued on
+  /// the main queue runs once what is queued before it has. The next job then gets its own
+  /// priority; while it outranks the operation too, the operation lets it go first as well.
+  private func takeMainTurn(for waiterID: Int, priority: Int, turnsLeft: Int) {
+    DispatchQueue.main.async { [self] in
+      let another = state.withLock { state -> Bool in
+        guard state.waiting.contains(where: { $0.id == waiterID }) else { return false }
+        state.mainJobEnded = false
+        state.mainJobs += 1
+        state.mainPriority = state.freshPriority(depth: depth)
+        guard state.mainPriority > priority, turnsLeft > 1 else {
+          state.mainTurnsTaken.insert(waiterID)
+          return false
+        }
+        return true
+      }
+      if another {
+        takeMainTurn(for: waiterID, priority: priority, turnsLeft: turnsLeft - 1)
+      } else {
+        broadcast()
+      }
+    }
+  }
+
+  private func broadcast() {
     condition.lock()
     condition.broadcast()
     condition.unlock()

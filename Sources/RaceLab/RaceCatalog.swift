@@ -28,7 +28,7 @@ public enum RaceCatalog {
       + "all threads in its eyes, and no schedule the platform can force keeps such an access "
       + "from falling between the two queues' accesses to savedValue. `make race` shows how "
       + "often the stress catches it, as a rate.",
-    detectors: [.replay, .compiler],
+    detectors: [.replay, .stress, .compiler],
     afterFix:
       "CoffeeDataStore, an actor, owns savedValue and records the very list it encoded; the model "
       + "passes values to it.",

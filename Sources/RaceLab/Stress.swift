@@ -325,6 +325,7 @@ public enum Stress {
     try await platform.settle(driver)
     let findings = check(
       Snapshot(of: driver, on: platform), events: platform.events.all,
+      offMainReads: platform.publishedChanges.readsOffMainQueue,
       expectedDrinks: expectedDrinks, authorizationAnswers: authorizationAnswers,
       authorizationCannotSucceed: !healthAvailable || authorizationFails, seed: seed)
     return (findings, pct?.measure)
@@ -333,7 +334,8 @@ public enum Stress {
   /// The invariants, each tied to a catalog entry only on the evidence of the platform's
   /// records.
   static func check(
-    _ snapshot: Snapshot, events: [PlatformEvent], expectedDrinks: Int,
+    _ snapshot: Snapshot, events: [PlatformEvent],
+    offMainReads: [PublishedChangeRecorder.OffMainRead] = [], expectedDrinks: Int,
     authorizationAnswers: [Gate], authorizationCannotSucceed: Bool, seed: UInt64
   ) -> [Finding] {
     var findings: [Finding] = []
@@ -384,10 +386,12 @@ public enum Stress {
         entry: RaceCatalog.writeLostAtSuspension,
         evidence: "the platform recorded writes in flight when the app was suspended")
     } else if snapshot.file.drinks != snapshot.modelDrinks {
-      // No platform record shows the saved-value race's interleaving (its racing accesses are
-      // the app's own), so this finding names no entry: on the before variant that race is the
-      // known cause, and its replay forces it; on the after variant it is a bug to look into.
-      found(.fileDiffersFromModel, "the file differs from the model")
+      // Tied to the saved-value race only when the order of the platform's records shows its
+      // interleaving (SavedValueRaceEvidence); otherwise a lead, and on the after variant a bug.
+      let evidence = SavedValueRaceEvidence.find(events: events, offMainReads: offMainReads)
+      found(
+        .fileDiffersFromModel, "the file differs from the model",
+        entry: evidence == nil ? nil : RaceCatalog.savedValueRace, evidence: evidence)
     }
     if authorizationAnswers.contains(where: { !$0.isOpen }) {
       found(
