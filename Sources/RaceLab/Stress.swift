@@ -250,6 +250,14 @@ public enum Stress {
     var driver = variant.launch(platform)
     try await platform.settle(driver)
     var state = ApplicationState.active
+    // The first still point where the file differed from the model (StillPointFileCheck).
+    var stillPointFinding: Finding?
+    func settleAndCompareFile() async throws {
+      try await platform.settle(driver)
+      if stillPointFinding == nil {
+        stillPointFinding = StillPointFileCheck.finding(of: driver, on: platform, seed: seed)
+      }
+    }
     if !healthAvailable || authorizationFails { requestAuthorization() }
 
     for _ in 0..<actions {
@@ -273,7 +281,7 @@ public enum Stress {
           requestAuthorization()
         default:
           // The user leaves the app: only once what they did is done.
-          try await platform.settle(driver)
+          try await settleAndCompareFile()
           state = Bool.random(using: &random) ? .background : .inactive
           platform.runtime.setApplicationState(state)
         }
@@ -284,14 +292,14 @@ public enum Stress {
         case ..<0.75:
           platform.runtime.deliverBackgroundRefresh()
         case ..<0.92:
-          try await platform.settle(driver)
+          try await settleAndCompareFile()
           state = .active
           platform.runtime.setApplicationState(.active)
         default:
-          try await platform.settle(driver)
+          try await settleAndCompareFile()
           platform.runtime.resume()
           driver = variant.launch(platform)
-          try await platform.settle(driver)
+          try await settleAndCompareFile()
           state = .active
           platform.runtime.setApplicationState(.active)
         }
@@ -312,22 +320,25 @@ public enum Stress {
       // Sometimes let the app catch up, mostly not: overlapping work is the point. Yielding the
       // main actor a few times lets work suspended on it resume between two user actions.
       if Double.random(in: 0..<1, using: &random) < 0.25 {
-        try await platform.settle(driver)
+        try await settleAndCompareFile()
       } else {
         for _ in 0..<Int.random(in: 0...3, using: &random) { await Task.yield() }
       }
     }
     // A last load, so that every sample another device wrote has had its chance to arrive.
-    try await platform.settle(driver)
+    try await settleAndCompareFile()
     platform.healthStore.configure { $0.failsQueries = false }
     platform.runtime.resume()
     driver.loadNewDataFromHealthKit { _ in }
     try await platform.settle(driver)
-    let findings = check(
+    var findings = check(
       Snapshot(of: driver, on: platform), events: platform.events.all,
       offMainReads: platform.publishedChanges.readsOffMainQueue,
       expectedDrinks: expectedDrinks, authorizationAnswers: authorizationAnswers,
       authorizationCannotSucceed: !healthAvailable || authorizationFails, seed: seed)
+    if let stillPointFinding, !findings.contains(where: { $0.invariant == .fileDiffersFromModel }) {
+      findings.append(stillPointFinding)
+    }
     return (findings, pct?.measure)
   }
 
