@@ -69,6 +69,8 @@ public final class PCTScheduler: Sendable {
     /// step belongs to a new job.
     var mainJobEnded = true
     var mainMarkerPending = false
+    /// Whether the current main-queue job has reached a step, and so counts among the threads.
+    var mainJobCounted = true
     var operations = 0
     var mainJobs = 0
     var steps = 0
@@ -182,8 +184,12 @@ public final class PCTScheduler: Sendable {
       state.steps += 1
       if state.mainJobEnded {
         state.mainJobEnded = false
-        state.mainJobs += 1
+        state.mainJobCounted = false
         state.mainPriority = state.freshPriority(depth: depth)
+      }
+      if !state.mainJobCounted {
+        state.mainJobCounted = true
+        state.mainJobs += 1
       }
       if let lowered = state.changePoints[state.steps] { state.mainPriority = lowered }
       let putMarker = !state.mainMarkerPending
@@ -285,7 +291,7 @@ public final class PCTScheduler: Sendable {
       let another = state.withLock { state -> Bool in
         guard state.waiting.contains(where: { $0.id == waiterID }) else { return false }
         state.mainJobEnded = false
-        state.mainJobs += 1
+        state.mainJobCounted = false
         state.mainPriority = state.freshPriority(depth: depth)
         guard state.mainPriority > priority, turnsLeft > 1 else {
           state.mainTurnsTaken.insert(waiterID)
