@@ -54,6 +54,11 @@ public final class PCTScheduler: Sendable {
     public var mainQueueYields: Int = 0
   }
 
+  private struct Running {
+    let priority: Int
+    let token: Int
+  }
+
   private struct Waiter {
     let id: Int
     let priority: Int
@@ -76,9 +81,14 @@ public final class PCTScheduler: Sendable {
     var steps = 0
     var changePoints: [Int: Int]
     var waiting: [Waiter] = []
-    /// The operations running between a checkpoint and the next one the platform is sure to
-    /// reach, by thread, with their priorities.
-    var running: [UInt: Int] = [:]
+    /// The operations known to be running, by thread: between a checkpoint and the next one
+    /// the platform is sure to reach, or until the block they run on an app's registered serial
+    /// queue has ended.
+    var running: [UInt: Running] = [:]
+    var nextRunningToken = 0
+    /// Whether the main queue is waiting for operations that outrank its job: it cannot take a
+    /// turn then, so no operation waits for one.
+    var mainQueueYielding = false
     /// The waiting operations whose turn of the main queue has come.
     var mainTurnsTaken: Set<Int> = []
     var nextWaiterID = 0
@@ -212,15 +222,23 @@ public final class PCTScheduler: Sendable {
     var timedOut = false
     condition.lock()
     while state.withLock({ state in
-      state.waiting.contains { $0.priority > priority }
-        || state.running.values.contains { $0 > priority }
+      let outranked =
+        state.waiting.contains { $0.priority > priority }
+        || state.running.values.contains { $0.priority > priority }
+      state.mainQueueYielding = outranked
+      return outranked
     }) {
-      yielded = true
+      if !yielded {
+        yielded = true
+        // Operations waiting for a turn of the main queue need not: it is not taking one.
+        condition.broadcast()
+      }
       if !condition.wait(until: deadline) {
         timedOut = true
         break
       }
     }
+    state.withLock { $0.mainQueueYielding = false }
     condition.unlock()
     if yielded || timedOut {
       state.withLock { state in
@@ -262,18 +280,33 @@ public final class PCTScheduler: Sendable {
           $0.priority > priority && $0.id != waiterID
         }
         let mainJobOutranks =
-          state.mainPriority > priority && !state.mainTurnsTaken.contains(waiterID)
+          !state.mainQueueYielding && state.mainPriority > priority
+          && !state.mainTurnsTaken.contains(waiterID)
         return operationOutranks || mainJobOutranks
       }
       guard mustWait else { break }
       if !condition.wait(until: deadline) { timedOut = true }
     }
     condition.unlock()
-    state.withLock { state in
+    // Running from here: until the next checkpoint when the platform is sure to reach one, or
+    // else until the end of the block this runs on an app's serial queue, when it is one.
+    let appQueue = nextStepCertain ? nil : ExecutionContext.currentRegisteredQueue
+    let token = state.withLock { state in
       state.waiting.removeAll { $0.id == waiterID }
       state.mainTurnsTaken.remove(waiterID)
-      if nextStepCertain { state.running[thread] = priority }
       if timedOut { state.safetyNetReleases += 1 }
+      let token = state.nextRunningToken
+      state.nextRunningToken += 1
+      if nextStepCertain || appQueue != nil {
+        state.running[thread] = Running(priority: priority, token: token)
+      }
+      return token
+    }
+    appQueue?.async { [self] in
+      state.withLock { state in
+        if state.running[thread]?.token == token { state.running[thread] = nil }
+      }
+      broadcast()
     }
     broadcast()
   }

@@ -111,6 +111,9 @@ public enum Stress {
     public let firstDetection: [String: (iteration: Int, seconds: TimeInterval)]
     /// The scheduler the run used.
     public let scheduler: Scheduler
+    /// How many actions each iteration fired: with the seed and the scheduler, what runs an
+    /// iteration again.
+    public let actionsPerIteration: Int
     /// Under PCT: the most threads and steps an iteration had, for the bound 1/(n·k^(d−1)),
     /// and how many waits ended at the safety net.
     public let pctMeasure: PCTScheduler.Measure?
@@ -169,7 +172,8 @@ public enum Stress {
     return Report(
       variant: variant.name, iterations: iteration, elapsed: Date().timeIntervalSince(start),
       stoppedAtTimeBudget: stoppedAtTimeBudget, findings: findings, firstDetection: firstDetection,
-      scheduler: configuration.scheduler, pctMeasure: pctMeasure)
+      scheduler: configuration.scheduler,
+      actionsPerIteration: configuration.actionsPerIteration, pctMeasure: pctMeasure)
   }
 
   /// Runs the iteration of `finding`'s seed `times` more times; returns how many broke the same
