@@ -95,8 +95,19 @@ public final class PCTScheduler: Sendable {
     var safetyNetReleases = 0
     var mainQueueYields = 0
 
-    mutating func freshPriority(depth: Int) -> Int {
-      depth + Int.random(in: 0..<1_000_000, using: &random)
+    /// How many operations of each kind have started, to name the next one.
+    var operationsOfKind: [String: Int] = [:]
+    var mainJobsDrawn = 0
+
+    /// The priority of the next thread of `kind`: drawn from the seed, the kind and how many of
+    /// that kind came before, not from the order in which threads of different kinds happen to
+    /// arrive, so that a rerun of the seed gives each operation the same priority.
+    mutating func priority(ofNext kind: String, seed: UInt64, depth: Int) -> Int {
+      let ordinal = operationsOfKind[kind, default: 0]
+      operationsOfKind[kind] = ordinal + 1
+      var generator = SeededGenerator(
+        seed: seed ^ PCTScheduler.stableHash(kind) &+ UInt64(ordinal) &* 0x9E37_79B9_7F4A_7C15)
+      return depth + Int.random(in: 0..<1_000_000, using: &generator)
     }
   }
 
@@ -106,6 +117,7 @@ public final class PCTScheduler: Sendable {
 
   /// The bug depth d.
   public let depth: Int
+  private let seed: UInt64
   private let state: Locked<State>
   private let condition = NSCondition()
   private let safetyNet: TimeInterval
@@ -115,6 +127,7 @@ public final class PCTScheduler: Sendable {
   public init(seed: UInt64, depth: Int, expectedSteps: Int, safetyNet: TimeInterval = 0.05) {
     precondition(depth >= 1, "PCT needs a depth of 1 or more")
     self.depth = depth
+    self.seed = seed
     self.safetyNet = safetyNet
     var random = SeededGenerator(seed: seed ^ 0x5043_545F_5343_4844)
     // Initial priorities are at least `depth`; the change points hand out 1..<depth, below all.
@@ -140,7 +153,7 @@ public final class PCTScheduler: Sendable {
       let starts = Self.startsOperation(checkpoint)
       let nextStepCertain = Self.nextStepIsCertain(after: checkpoint)
       platform.checkpoints.install(at: checkpoint) { [self] in
-        reach(startingOperation: starts, nextStepCertain: nextStepCertain)
+        reach(checkpoint, startingOperation: starts, nextStepCertain: nextStepCertain)
       }
     }
   }
@@ -179,11 +192,13 @@ public final class PCTScheduler: Sendable {
   }
 
   /// One step, on whichever thread reached it.
-  private func reach(startingOperation: Bool, nextStepCertain: Bool) {
+  private func reach(_ checkpoint: Checkpoint, startingOperation: Bool, nextStepCertain: Bool) {
     if ExecutionContext.isOnMainQueue {
       reachOnMainQueue()
     } else {
-      reachOffMainQueue(startingOperation: startingOperation, nextStepCertain: nextStepCertain)
+      reachOffMainQueue(
+        kind: "\(checkpoint)", startingOperation: startingOperation,
+        nextStepCertain: nextStepCertain)
     }
   }
 
@@ -195,7 +210,7 @@ public final class PCTScheduler: Sendable {
       if state.mainJobEnded {
         state.mainJobEnded = false
         state.mainJobCounted = false
-        state.mainPriority = state.freshPriority(depth: depth)
+        state.mainPriority = state.priority(ofNext: "main-queue job", seed: seed, depth: depth)
       }
       if !state.mainJobCounted {
         state.mainJobCounted = true
@@ -250,14 +265,14 @@ public final class PCTScheduler: Sendable {
 
   /// A step off the main queue: held while a waiting operation of higher priority has not gone
   /// on, or while the main queue's current job outranks this one and has not ended.
-  private func reachOffMainQueue(startingOperation: Bool, nextStepCertain: Bool) {
+  private func reachOffMainQueue(kind: String, startingOperation: Bool, nextStepCertain: Bool) {
     let thread = UInt(bitPattern: Int(bitPattern: pthread_self()))
     let (priority, waiterID, mainOutranks) = state.withLock { state -> (Int, Int, Bool) in
       state.steps += 1
       state.running[thread] = nil
       if startingOperation || state.priorityOfThread[thread] == nil {
         state.operations += 1
-        state.priorityOfThread[thread] = state.freshPriority(depth: depth)
+        state.priorityOfThread[thread] = state.priority(ofNext: kind, seed: seed, depth: depth)
       }
       if let lowered = state.changePoints[state.steps] {
         state.priorityOfThread[thread] = lowered
@@ -325,7 +340,7 @@ public final class PCTScheduler: Sendable {
         guard state.waiting.contains(where: { $0.id == waiterID }) else { return false }
         state.mainJobEnded = false
         state.mainJobCounted = false
-        state.mainPriority = state.freshPriority(depth: depth)
+        state.mainPriority = state.priority(ofNext: "main-queue job", seed: seed, depth: depth)
         guard state.mainPriority > priority, turnsLeft > 1 else {
           state.mainTurnsTaken.insert(waiterID)
           return false
@@ -338,6 +353,11 @@ public final class PCTScheduler: Sendable {
         broadcast()
       }
     }
+  }
+
+  /// FNV-1a over the UTF-8 bytes: the same in every process, unlike `Hasher`.
+  static func stableHash(_ text: String) -> UInt64 {
+    text.utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0100_0000_01b3 }
   }
 
   private func broadcast() {
