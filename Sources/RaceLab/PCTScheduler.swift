@@ -13,31 +13,42 @@ import SimulatedPlatform
 /// here a *step* is a checkpoint reached, and a *thread* is one unit of work between steps:
 ///
 /// - off the main queue, one platform operation (a health callback's delivery, a file write)
-///   from its first checkpoint to its last, with what the app does on that thread in between
-///   (such as reading the model's published list after a write);
+///   from its first checkpoint on, with what the app does on that thread afterwards (such as
+///   reading the model's published list after a write, a checkpoint too);
 /// - on the main queue, one *job*: a block the main queue runs (a user action, a callback's hop
 ///   to main). A serial queue runs its jobs one after the other, but each is a separate piece of
 ///   work that other threads interleave with, so each gets its own priority. The scheduler knows
-///   a job has ended when a marker block it put on the main queue behind it has run.
+///   a job has ended when a block it queued on the main queue behind it has run.
+///
+/// An operation is *running* from a checkpoint until the next one the platform is sure to reach
+/// (a write started ends, on the disk or lost; a callback delivered returns) or, when it runs on
+/// one of the app's serial queues (`ExecutionContext.currentRegisteredQueue`), until the block it
+/// runs there has ended (a block queued behind it says when). After its last checkpoint on any
+/// other thread the scheduler cannot tell when it ends, and does not count it running.
 ///
 /// At a checkpoint, a thread waits while a thread of higher priority can run instead:
 ///
 /// - an operation waits while a waiting operation of higher priority has not gone on, and, when
-///   the main queue's current job outranks it, until that job has ended (one turn of the main
-///   queue) or a job of lower priority has taken over;
-/// - the main queue waits while a waiting operation outranks its current job; that operation
-///   goes on at once (nothing outranks it), so the main queue waits only for operations that can
-///   run without it, and never for one that needs the main queue to get anywhere.
+///   the main queue's current job outranks it, until that job has ended (a turn of the main
+///   queue; the next job then gets its priority, and the operation lets it go first too if it
+///   outranks it, up to `mainJobsAhead` jobs);
+/// - the main queue waits while an operation that is waiting, or running, outranks its current
+///   job. A waiting operation that outranks the main queue's job goes on at once, since nothing
+///   outranks it and no operation waits for a turn of a main queue that is itself waiting.
 ///
 /// No held thread owns anything another needs: an operation waits at a checkpoint (inside the
-/// platform, holding none of the app's locks or queues but its own), and the main queue waits
-/// only for operations that are themselves free to run. A safety net bounds every wait, as with
-/// `Gate.wait(timeout:)`: should a variant block where the scheduler cannot see it, the held
-/// thread carries on after it; `Measure.safetyNetReleases` counts those, and no verdict rests on
-/// them.
+/// platform, holding none of the app's locks), and the main queue waits only for operations that
+/// are free to run and need nothing from it in the apps the lab runs (no `DispatchQueue.main.sync`
+/// in either variant). A safety net bounds every wait, as with `Gate.wait(timeout:)`: should a
+/// variant block where the scheduler cannot see it, the held thread carries on after it;
+/// `Measure.safetyNetReleases` counts those, and no verdict rests on them.
 ///
-/// Every choice (priorities, change points) comes from the seed; the threads' order between
-/// checkpoints is the operating system's, as for the random stress.
+/// Every choice comes from the seed: the change points, and each thread's priority, drawn from
+/// the seed, the kind of the thread (a file write, a query callback, a main-queue job) and how
+/// many of that kind came before it, so that unrelated threads arriving in another order do not
+/// trade priorities. The threads' order between checkpoints is the operating system's, so a
+/// seed gives the same schedule only as far as the threads reach their checkpoints in the same
+/// order per kind: `race-lab stress --confirm K` measures how often a finding recurs.
 public final class PCTScheduler: Sendable {
   /// How the scheduler chose, for the report: n threads, k steps, d.
   public struct Measure: Sendable {
