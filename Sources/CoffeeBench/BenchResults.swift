@@ -55,6 +55,8 @@ struct BenchResults: Codable {
   struct SchedulerRun: Codable {
     let scheduler: String
     let iterations: Int
+    /// The actions each iteration fired.
+    let actionsPerIteration: Int
     let detections: [Detection]
     let afterFindings: Int
     /// PCT's lower bound per iteration for the run's largest n and k, when PCT ran.
@@ -100,6 +102,7 @@ struct BenchResults: Codable {
     self.detection = detection.map { run in
       SchedulerRun(
         scheduler: run.scheduler.description, iterations: run.before.iterations,
+        actionsPerIteration: run.before.actionsPerIteration,
         detections: DetectionPower.claimedEntries.map { entry in
           let first = run.before.firstDetection[entry.id]
           return Detection(

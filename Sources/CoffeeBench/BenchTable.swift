@@ -42,7 +42,8 @@ enum BenchTable {
     lines.append("Detection power of the stress on the before variant (claimed entries)")
     for run in results.detection {
       var title =
-        "  scheduler \(run.scheduler), \(run.iterations) iterations; after variant: "
+        "  scheduler \(run.scheduler), \(run.iterations) iterations of "
+        + "\(run.actionsPerIteration) actions; after variant: "
         + "\(run.afterFindings) findings"
       if let bound = run.pctLowerBound, let n = run.pctThreads, let k = run.pctSteps {
         title += String(format: "; PCT bound %.3f%% (n = %d, k = %d)", 100 * bound, n, k)

@@ -15,9 +15,11 @@ enum DetectionPower {
 
   static func run(iterations: Int, progress: (String) -> Void) async throws -> [Run] {
     var runs: [Run] = []
-    for scheduler in [Stress.Scheduler.random, .pct(depth: 2)] {
+    for scheduler in [Stress.Scheduler.random, DetectionPowerSettings.pct] {
+      // Both schedulers run the same iterations, of the length detection power is measured at.
       let configuration = Stress.Configuration(
-        seed: 1, iterations: iterations, timeBudget: 600, scheduler: scheduler)
+        seed: 1, iterations: iterations, timeBudget: 600,
+        actionsPerIteration: DetectionPowerSettings.actionsPerIteration, scheduler: scheduler)
       let before = try await Stress.run(on: .before, configuration: configuration)
       let after = try await Stress.run(on: .after, configuration: configuration)
       progress(

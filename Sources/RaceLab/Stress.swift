@@ -111,6 +111,9 @@ public enum Stress {
     public let firstDetection: [String: (iteration: Int, seconds: TimeInterval)]
     /// The scheduler the run used.
     public let scheduler: Scheduler
+    /// How many actions each iteration fired: with the seed and the scheduler, what runs an
+    /// iteration again.
+    public let actionsPerIteration: Int
     /// Under PCT: the most threads and steps an iteration had, for the bound 1/(n·k^(d−1)),
     /// and how many waits ended at the safety net.
     public let pctMeasure: PCTScheduler.Measure?
@@ -169,7 +172,8 @@ public enum Stress {
     return Report(
       variant: variant.name, iterations: iteration, elapsed: Date().timeIntervalSince(start),
       stoppedAtTimeBudget: stoppedAtTimeBudget, findings: findings, firstDetection: firstDetection,
-      scheduler: configuration.scheduler, pctMeasure: pctMeasure)
+      scheduler: configuration.scheduler,
+      actionsPerIteration: configuration.actionsPerIteration, pctMeasure: pctMeasure)
   }
 
   /// Runs the iteration of `finding`'s seed `times` more times; returns how many broke the same
@@ -250,6 +254,14 @@ public enum Stress {
     var driver = variant.launch(platform)
     try await platform.settle(driver)
     var state = ApplicationState.active
+    // The first still point where the file differed from the model (StillPointFileCheck).
+    var stillPointFinding: Finding?
+    func settleAndCompareFile() async throws {
+      try await platform.settle(driver)
+      if stillPointFinding == nil {
+        stillPointFinding = StillPointFileCheck.finding(of: driver, on: platform, seed: seed)
+      }
+    }
     if !healthAvailable || authorizationFails { requestAuthorization() }
 
     for _ in 0..<actions {
@@ -273,7 +285,7 @@ public enum Stress {
           requestAuthorization()
         default:
           // The user leaves the app: only once what they did is done.
-          try await platform.settle(driver)
+          try await settleAndCompareFile()
           state = Bool.random(using: &random) ? .background : .inactive
           platform.runtime.setApplicationState(state)
         }
@@ -284,14 +296,14 @@ public enum Stress {
         case ..<0.75:
           platform.runtime.deliverBackgroundRefresh()
         case ..<0.92:
-          try await platform.settle(driver)
+          try await settleAndCompareFile()
           state = .active
           platform.runtime.setApplicationState(.active)
         default:
-          try await platform.settle(driver)
+          try await settleAndCompareFile()
           platform.runtime.resume()
           driver = variant.launch(platform)
-          try await platform.settle(driver)
+          try await settleAndCompareFile()
           state = .active
           platform.runtime.setApplicationState(.active)
         }
@@ -312,23 +324,27 @@ public enum Stress {
       // Sometimes let the app catch up, mostly not: overlapping work is the point. Yielding the
       // main actor a few times lets work suspended on it resume between two user actions.
       if Double.random(in: 0..<1, using: &random) < 0.25 {
-        try await platform.settle(driver)
+        try await settleAndCompareFile()
       } else {
         for _ in 0..<Int.random(in: 0...3, using: &random) { await Task.yield() }
       }
     }
     // A last load, so that every sample another device wrote has had its chance to arrive.
-    try await platform.settle(driver)
+    try await settleAndCompareFile()
     platform.healthStore.configure { $0.failsQueries = false }
     platform.runtime.resume()
     driver.loadNewDataFromHealthKit { _ in }
     try await platform.settle(driver)
     let outcome = StressOutcome(
       snapshot: Snapshot(of: driver, on: platform), events: platform.events.all,
-      expectedDrinks: expectedDrinks,
+      offMainReads: platform.publishedChanges.readsOffMainQueue, expectedDrinks: expectedDrinks,
       unansweredAuthorizationRequests: authorizationAnswers.count { !$0.isOpen },
       authorizationCannotSucceed: !healthAvailable || authorizationFails)
-    return (check(outcome, seed: seed), pct?.measure)
+    var findings = check(outcome, seed: seed)
+    if let stillPointFinding, !findings.contains(where: { $0.invariant == .fileDiffersFromModel }) {
+      findings.append(stillPointFinding)
+    }
+    return (findings, pct?.measure)
   }
 
   /// Every invariant the stress checks, in the order of `Invariant`: those the catalog's entries
@@ -346,15 +362,6 @@ public enum Stress {
 
   /// The invariants no catalog entry explains: a break is a bug to look into.
   nonisolated static let invariantsOfNoEntry: [StressInvariant] = [
-    // No platform record shows the saved-value race's interleaving (its racing accesses are the
-    // app's own), so this finding names no entry: on the before variant that race is the known
-    // cause, and its replay forces it; on the after variant it is a bug to look into. A write
-    // lost at suspension is its own finding.
-    StressInvariant(.fileDiffersFromModel) { outcome in
-      outcome.snapshot.writesLostAtSuspension == 0
-        && outcome.snapshot.file.drinks != outcome.snapshot.modelDrinks
-        ? "the file differs from the model" : nil
-    },
     StressInvariant(.publishedOffMain, holds: .noPublishedChangeOffMain),
     StressInvariant(.backgroundTaskNotCompletedOnce, holds: .everyBackgroundTaskCompletedOnce),
   ]

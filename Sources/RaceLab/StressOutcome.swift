@@ -7,6 +7,9 @@ public struct StressOutcome: Sendable {
   public let snapshot: Snapshot
   /// Every platform event of the iteration, in order.
   public let events: [PlatformEvent]
+  /// The reads of published properties made off the main queue, each with its place among
+  /// `events`: what ties a file that differs from the model to the saved-value race.
+  public let offMainReads: [PublishedChangeRecorder.OffMainRead]
   /// How many drinks the model must hold: every drink the user added, and another device's
   /// samples when the app may read them.
   public let expectedDrinks: Int

@@ -13,7 +13,8 @@ struct DetectionPowerTable {
   var text: String {
     let iterations = max(1, report.iterations)
     var lines = [
-      "  detection power on \(report.variant), scheduler \(report.scheduler), \(report.iterations) iterations:",
+      "  detection power on \(report.variant), scheduler \(report.scheduler), \(report.iterations) "
+        + "iterations of \(report.actionsPerIteration) actions:",
       "    "
         + "entry".padding(toLength: 32, withPad: " ", startingAt: 0)
         + "measured   PCT bound  goal",

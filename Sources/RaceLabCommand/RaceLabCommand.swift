@@ -270,7 +270,8 @@ struct RaceLabCommand {
         var always = 0
         for finding in report.findings {
           let reproduced = try await Stress.confirm(
-            finding, on: variant, times: confirmations, scheduler: configuration.scheduler)
+            finding, on: variant, times: confirmations,
+            actions: configuration.actionsPerIteration, scheduler: configuration.scheduler)
           if reproduced == confirmations { always += 1 }
           if !quiet {
             print("    \(reproduced)/\(confirmations) reruns: \(finding)")

@@ -43,10 +43,12 @@ enum RaceReport {
     }
 
     print(
-      "\n== 2/4 Stress under the PCT scheduler (depth 2): \(iterations) iterations per variant, "
-        + "seeds 1...\(iterations)")
+      "\n== 2/4 Stress under the PCT scheduler (depth 2): \(iterations) iterations per variant of "
+        + "\(DetectionPowerSettings.actionsPerIteration) actions each, seeds 1...\(iterations)")
     let configuration = Stress.Configuration(
-      seed: 1, iterations: iterations, timeBudget: 300, scheduler: .pct(depth: 2))
+      seed: 1, iterations: iterations, timeBudget: 300,
+      actionsPerIteration: DetectionPowerSettings.actionsPerIteration,
+      scheduler: DetectionPowerSettings.pct)
     let beforeStress = try await Stress.run(on: .before, configuration: configuration)
     print(StressSummary(report: beforeStress).text)
     let afterStress = try await Stress.run(on: .after, configuration: configuration)

@@ -8,9 +8,13 @@ struct StressSummary {
 
   /// What `race-lab stress` needs besides the seed to run an iteration the same way again.
   private var schedulerFlags: String {
+    let actions =
+      report.actionsPerIteration == Stress.Configuration().actionsPerIteration
+      ? "" : " --actions \(report.actionsPerIteration)"
     switch report.scheduler {
-    case .random: ""
-    case .pct(let depth, let steps): " --scheduler pct --depth \(depth) --steps \(steps)"
+    case .random: return actions
+    case .pct(let depth, let steps):
+      return actions + " --scheduler pct --depth \(depth) --steps \(steps)"
     }
   }
 

@@ -25,6 +25,21 @@ extension RaceCatalog {
       "Factoring out actors: \"we notice another possible race condition. savedValue...\"",
     compilerDiagnoses: true,
     replay: ReplaySchedule { try await Replay.savedValueRace(on: $0) },
+    stressInvariants: [
+      // A write lost at suspension is its own finding. A file that differs from the model names
+      // this entry only when the order of the platform's records shows the race's interleaving
+      // (SavedValueRaceEvidence); otherwise it is a lead, and on the after variant a bug.
+      StressInvariant(
+        .fileDiffersFromModel,
+        evidence: { outcome in
+          SavedValueRaceEvidence.find(events: outcome.events, offMainReads: outcome.offMainReads)
+        },
+        breach: { outcome in
+          outcome.snapshot.writesLostAtSuspension == 0
+            && outcome.snapshot.file.drinks != outcome.snapshot.modelDrinks
+            ? "the file differs from the model" : nil
+        })
+    ],
     isRacingAccess: { event in
       switch event.platformEvent?.kind {
       case .publishedChange?, .log(_, _, "Saved!")?,

@@ -3,10 +3,16 @@
 public enum Checkpoint: Hashable, Sendable {
   /// A published property has stored its new value; observers (`didSet`) have not run yet.
   case publishedValueStored
+  /// A published property is about to be read off the main queue, where it races with the main
+  /// queue's writes: the value returned is whatever the main queue stored last.
+  case publishedValueReadingOffMain
   /// A file write has started: it counts as in flight.
   case fileWriteStarting
   /// A file write has reached the disk and is about to return to the app.
   case fileWriteFinishing
+  /// A file write in flight when the app was suspended is about to return to the app without
+  /// having reached the disk.
+  case fileWriteLostAtSuspension
   /// A health store callback is about to be delivered to the app: the store has done its own
   /// work, and the next instruction is the app's.
   case healthCallbackDelivering(HealthCallbackKind)

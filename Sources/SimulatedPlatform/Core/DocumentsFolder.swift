@@ -93,6 +93,7 @@ public final class DocumentsFolder: Sendable {
       log.tracer.mark(
         "write \(name) ends, lost", isolation: isolation, linkedFrom: started, as: .write)
       log.record(.fileWriteLostAtSuspension(name: name), isolation: isolation)
+      checkpoints.reach(.fileWriteLostAtSuspension)
       return
     }
     try data.write(to: fileURL(named: name), options: [.atomic])

@@ -36,6 +36,14 @@ public enum ExecutionContext: Hashable, Sendable, CustomStringConvertible {
   /// Names `queue` so that events recorded on it say where they ran.
   public static func register(_ queue: DispatchQueue, as name: String) {
     queue.setSpecific(key: queueNameKey, value: name)
+    queue.setSpecific(key: registeredQueueKey, value: RegisteredQueue(queue: queue))
+  }
+
+  /// The serial queue registered with `register(_:as:)` that the calling code runs on, if any.
+  /// A block queued on it runs once the caller's block has ended: a scheduler can wait for the
+  /// end of work it cannot otherwise see.
+  public static var currentRegisteredQueue: DispatchQueue? {
+    DispatchQueue.getSpecific(key: registeredQueueKey)?.queue
   }
 
   /// Marks the main queue. Idempotent, so every platform can call it.
@@ -53,6 +61,14 @@ public enum ExecutionContext: Hashable, Sendable, CustomStringConvertible {
   }
 
   private static let queueNameKey = DispatchSpecificKey<String>()
+  private static let registeredQueueKey = DispatchSpecificKey<RegisteredQueue>()
+
+  /// Held by the queue itself, so it holds the queue weakly. Unchecked: the reference is set
+  /// once, before the box is shared, and the runtime reads weak references atomically.
+  private final class RegisteredQueue: @unchecked Sendable {
+    weak var queue: DispatchQueue?
+    init(queue: DispatchQueue) { self.queue = queue }
+  }
   private static let mainQueueName = "main queue"
   private static let markMainQueueOnce: Void = {
     DispatchQueue.main.setSpecific(key: queueNameKey, value: mainQueueName)

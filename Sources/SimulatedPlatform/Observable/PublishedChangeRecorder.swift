@@ -11,6 +11,10 @@ public final class PublishedChangeRecorder: Sendable {
     public let property: String
     /// Where the read was made.
     public let context: ExecutionContext
+    /// How many events the platform's log held when the read was made: the read came after
+    /// every event numbered below this, and before the others. The stress orders a read after
+    /// the file write it follows this way, without any clock.
+    public let eventsBefore: Int
 
     public var description: String { "main-queue state read off main: \(property) on \(context)" }
   }
@@ -46,7 +50,8 @@ public final class PublishedChangeRecorder: Sendable {
 
   func recordRead(property: String) {
     guard !ExecutionContext.isOnMainQueue else { return }
-    let read = OffMainRead(property: property, context: .current)
+    checkpoints.reach(.publishedValueReadingOffMain)
+    let read = OffMainRead(property: property, context: .current, eventsBefore: log.count)
     reads.withLock { $0.append(read) }
   }
 

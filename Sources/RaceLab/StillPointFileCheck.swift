@@ -1,0 +1,34 @@
+import CoffeeScenarios
+import SimulatedPlatform
+
+/// "The file equals the model", checked at every point of a stress iteration where the app has
+/// gone still, not only at its end.
+///
+/// A lost save does not always last: the next change of the drink list saves the whole list
+/// again and the file catches up. Checked only at the end of an iteration, the invariant sees a
+/// lost save only when no change came after it. At each still point (the stress settles the
+/// app before the user leaves it, comes back, relaunches it, and now and then between actions)
+/// nothing is in flight, so the file must hold the model's list there too.
+enum StillPointFileCheck {
+  /// The `fileDiffersFromModel` invariant's finding at this still point, judged as at the end of
+  /// an iteration (the catalog entry that carries the invariant, on the platform's evidence); nil
+  /// when the file agrees with the model, or when a write was lost at a suspension (its own
+  /// finding).
+  @MainActor
+  static func finding(
+    of driver: any CoffeeTrackerDriver, on platform: SimulatedPlatform, seed: UInt64
+  ) -> Stress.Finding? {
+    let outcome = StressOutcome(
+      snapshot: Snapshot(of: driver, on: platform), events: platform.events.all,
+      offMainReads: platform.publishedChanges.readsOffMainQueue,
+      // Only the file's invariant is asked for here: the others are judged at the end.
+      expectedDrinks: 0, unansweredAuthorizationRequests: 0, authorizationCannotSucceed: false)
+    guard let finding = Stress.check(outcome, seed: seed).first(where: {
+      $0.invariant == .fileDiffersFromModel
+    })
+    else { return nil }
+    return Stress.Finding(
+      invariant: finding.invariant, entryID: finding.entryID, evidence: finding.evidence,
+      seed: seed, detail: "\(finding.detail) at a point where the app had gone still")
+  }
+}
