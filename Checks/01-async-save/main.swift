@@ -1,3 +1,4 @@
+import CoffeeChecks
 // The checks of exercise 01: make `save(drink:)` async.
 import CoffeeDomain
 import CoffeeScenarios

@@ -1,3 +1,4 @@
+import CoffeeChecks
 // The checks of exercise 02: an async `requestAuthorization()`, and a caller that no longer hangs.
 import CoffeeDomain
 import CoffeeScenarios

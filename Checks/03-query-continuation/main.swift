@@ -1,3 +1,4 @@
+import CoffeeChecks
 // The checks of exercise 03: wrap the anchored query in a continuation.
 import CoffeeDomain
 import CoffeeScenarios

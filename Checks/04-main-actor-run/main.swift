@@ -1,3 +1,4 @@
+import CoffeeChecks
 // The checks of exercise 04: `await MainActor.run`, and a `let` instead of a captured `var`.
 import CoffeeDomain
 import CoffeeScenarios

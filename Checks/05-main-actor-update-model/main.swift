@@ -1,3 +1,4 @@
+import CoffeeChecks
 // The checks of exercise 05: `@MainActor` instead of a main-thread assertion.
 import CoffeeDomain
 import CoffeeScenarios

@@ -1,3 +1,4 @@
+import CoffeeChecks
 // The checks of exercise 06: `HealthKitController` becomes an actor.
 import CoffeeDomain
 import CoffeeScenarios

@@ -1,3 +1,4 @@
+import CoffeeChecks
 // The checks of exercise 07: factor the background queue out into an actor.
 import CoffeeDomain
 import CoffeeScenarios

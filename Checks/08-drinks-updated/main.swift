@@ -1,3 +1,4 @@
+import CoffeeChecks
 // The checks of exercise 08: replace `didSet` with `drinksUpdated() async`.
 import CoffeeDomain
 import CoffeeScenarios

@@ -1,3 +1,4 @@
+import CoffeeChecks
 // The checks of exercise 09: put CoffeeData on the main actor.
 import CoffeeDomain
 import CoffeeScenarios

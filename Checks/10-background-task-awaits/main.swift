@@ -1,3 +1,4 @@
+import CoffeeChecks
 // The checks of exercise 10: the background task waits for its work.
 import CoffeeDomain
 import CoffeeScenarios

@@ -1,3 +1,4 @@
+import CoffeeChecks
 // The checks of exercise 11: no reentrancy race between overlapping loads.
 import CoffeeDomain
 import CoffeeScenarios

@@ -1,3 +1,4 @@
+import CoffeeChecks
 // The checks of exercise 12: the Swift 6 language mode, with no warnings.
 import CoffeeDomain
 import CoffeeScenarios

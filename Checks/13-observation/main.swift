@@ -1,3 +1,4 @@
+import CoffeeChecks
 // The checks of exercise 13: @Observable instead of ObservableObject.
 import CoffeeDomain
 import CoffeeScenarios

@@ -1,3 +1,4 @@
+import CoffeeChecks
 // The checks of exercise 14: the main actor as the module's default isolation (SE-0466).
 import CoffeeDomain
 import CoffeeScenarios

@@ -1,3 +1,4 @@
+import CoffeeChecks
 // The checks of exercise 15: nonisolated(nonsending) by default, and @concurrent (SE-0461).
 import CoffeeDomain
 import CoffeeScenarios

@@ -1,3 +1,4 @@
+import CoffeeChecks
 // The checks of exercise 16: a Mutex for a value several isolation domains touch synchronously.
 import CoffeeDomain
 import CoffeeScenarios

@@ -1,4 +1,5 @@
 import CoffeeScenarios
+import CompilerDiagnostics
 import Foundation
 import LabTrace
 import RaceLab

@@ -85,7 +85,7 @@ struct DevCommandTests {
       "Solutions/99-forgotten belongs to no exercise",
       "02-second-step: Solutions/02-second-step/wrong-answers/notes.txt is no wrong answer",
       "wrong answer wrong of 01-first-step changes nothing",
-      "apod-01-group-by-period: Checks/apod-01-group-by-period/main.swift never names the check \"it works\"",
+      "apod-01-group-by-period: Checks/apod-01-group-by-period/main.swift never registers the check \"it works\"",
       "apod-02-actor-client: Exercises/apod-02-actor-client/README.md is missing",
     ] {
       #expect(lab.printed.contains(problem), "dev check never said: \(problem)")
