@@ -197,6 +197,12 @@ struct DevCommandTests {
     #expect(
       missing.description.contains(
         "tracks[1] (\"apod\").exercises[1] (\"apod-02-actor-client\") has no \"module\""))
+    let unknownSupport = good.replacingOccurrences(
+      of: "\"checkSupport\": \"LabCheckKit\"", with: "\"checkSupport\": \"CoffeeCheckKit\"")
+    let support = try #require(throws: LabError.self) {
+      try ExerciseCatalog.decode(Data(unknownSupport.utf8))
+    }
+    #expect(support.description.contains("tracks[1] (\"apod\").checkSupport"))
     let textMode = good.replacingOccurrences(
       of: "\"module\": \"Step01\", \"swiftLanguageMode\": 6",
       with: "\"module\": \"Step01\", \"swiftLanguageMode\": \"six\"")
