@@ -118,6 +118,11 @@ let package = Package(
       swiftSettings: swift6),
     .testTarget(name: "KataSupportTests", dependencies: ["KataSupport"], swiftSettings: swift6),
     .testTarget(name: "CoffeeDomainTests", dependencies: ["CoffeeDomain"], swiftSettings: swift6),
+    // The simulated platform's contracts, which the apps and the lab rely on: callback queues,
+    // suspension, complication reloads, event recording, checkpoints.
+    .testTarget(
+      name: "SimulatedPlatformTests", dependencies: ["SimulatedPlatform", "CoffeeDomain"],
+      swiftSettings: swift6),
     // Every claim the lab makes about the compiler, proven by the compiler: Probes/ holds one
     // small source per claim, which the tests compile rather than build.
     .testTarget(
