@@ -1,5 +1,5 @@
-import CoffeeChecks
 // The checks of exercise 01: make `save(drink:)` async.
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
 import LabCheckKit

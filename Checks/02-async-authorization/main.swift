@@ -1,5 +1,5 @@
-import CoffeeChecks
 // The checks of exercise 02: an async `requestAuthorization()`, and a caller that no longer hangs.
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
 import Foundation

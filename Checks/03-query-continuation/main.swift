@@ -1,5 +1,5 @@
-import CoffeeChecks
 // The checks of exercise 03: wrap the anchored query in a continuation.
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
 import Foundation

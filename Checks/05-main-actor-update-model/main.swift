@@ -1,5 +1,5 @@
-import CoffeeChecks
 // The checks of exercise 05: `@MainActor` instead of a main-thread assertion.
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
 import Foundation

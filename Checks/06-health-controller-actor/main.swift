@@ -1,5 +1,5 @@
-import CoffeeChecks
 // The checks of exercise 06: `HealthKitController` becomes an actor.
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
 import Foundation

@@ -1,5 +1,5 @@
-import CoffeeChecks
 // The checks of exercise 07: factor the background queue out into an actor.
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
 import LabCheckKit

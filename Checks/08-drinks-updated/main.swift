@@ -1,5 +1,5 @@
-import CoffeeChecks
 // The checks of exercise 08: replace `didSet` with `drinksUpdated() async`.
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
 import Foundation

@@ -1,5 +1,5 @@
-import CoffeeChecks
 // The checks of exercise 09: put CoffeeData on the main actor.
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
 import LabCheckKit

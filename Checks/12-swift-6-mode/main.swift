@@ -1,5 +1,5 @@
-import CoffeeChecks
 // The checks of exercise 12: the Swift 6 language mode, with no warnings.
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
 import LabCheckKit

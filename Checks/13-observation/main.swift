@@ -1,5 +1,5 @@
-import CoffeeChecks
 // The checks of exercise 13: @Observable instead of ObservableObject.
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
 import Foundation

@@ -1,5 +1,5 @@
-import CoffeeChecks
 // The checks of exercise 16: a Mutex for a value several isolation domains touch synchronously.
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
 import Foundation
