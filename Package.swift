@@ -52,15 +52,24 @@ let package = Package(
       name: "CoffeeScenarios",
       dependencies: [
         "CoffeeDomain", "SimulatedPlatform", "CoffeeTrackerBefore", "CoffeeTrackerAfter",
+        "CheckReporting",
       ],
       swiftSettings: swift6
     ),
-    // The race catalog, deterministic replays and seeded stress runs.
+    // The race catalog, deterministic replays and seeded stress runs, and the compiler's
+    // diagnostics of each variant matched to the catalog.
     .target(
       name: "RaceLab",
-      dependencies: ["CoffeeDomain", "SimulatedPlatform", "CoffeeScenarios", "CommandLineSupport"],
+      dependencies: [
+        "CoffeeDomain", "SimulatedPlatform", "CoffeeScenarios", "CompilerDiagnostics",
+        "CommandLineSupport",
+      ],
       swiftSettings: swift6
     ),
+    // Runs `swiftc` on a set of sources and reads its diagnostics by ID and group; finds the
+    // declaration around a line. Checks, the race lab and the compiler-claim tests share it.
+    .target(
+      name: "CompilerDiagnostics", dependencies: ["CommandLineSupport"], swiftSettings: swift6),
     // Traces drawn: terminal lanes, Chrome trace files, the lab book's pages.
     .target(
       name: "LabTrace", dependencies: ["SimulatedPlatform", "CommandLineSupport"],
@@ -73,12 +82,24 @@ let package = Package(
       name: "LabBookCommand", dependencies: ["LabBook", "CommandLineSupport"], swiftSettings: swift6
     ),
     .executableTarget(
-      name: "RaceLabCommand", dependencies: ["RaceLab", "LabTrace", "CommandLineSupport"],
+      name: "RaceLabCommand",
+      dependencies: ["RaceLab", "LabTrace", "CompilerDiagnostics", "CommandLineSupport"],
       swiftSettings: swift6),
-    // What an exercise's check executable is made of: checks, scenarios, replays, compiler runs.
+    // How a check executable reports to `lab`: the `LAB-…` output lines, the environment `lab`
+    // sets, values printed as a learner reads them. No dependencies: `lab` reads what checks write.
+    .target(name: "CheckReporting", swiftSettings: swift6),
+    // The check core every exercise's check executable is made of: the check suite, escape-hatch
+    // scans of the learner's sources, compiler checks. No Coffee Tracker: katas build only this.
     .target(
       name: "LabCheckKit",
-      dependencies: ["CoffeeScenarios", "RaceLab", "SimulatedPlatform", "SourceScan", "LabTrace"],
+      dependencies: ["CheckReporting", "SourceScan", "CompilerDiagnostics"],
+      swiftSettings: swift6
+    ),
+    // The coffee track's checks on top of the core: scenarios, race replays, holds on the
+    // platform's threads, where the model's state is read.
+    .target(
+      name: "CoffeeChecks",
+      dependencies: ["LabCheckKit", "CoffeeScenarios", "RaceLab", "SimulatedPlatform", "LabTrace"],
       swiftSettings: swift6
     ),
     // Finds the constructs that hide races from the compiler in Swift source, comments and
@@ -87,7 +108,8 @@ let package = Package(
     // What the katas' apps talk to instead of the network: canned answers, gates, counters.
     .target(name: "KataSupport", swiftSettings: swift6),
     // The `lab` command and what it is made of: the exercise catalog, progress, checking.
-    .target(name: "LabKit", dependencies: ["CommandLineSupport"], swiftSettings: swift6),
+    .target(
+      name: "LabKit", dependencies: ["CheckReporting", "CommandLineSupport"], swiftSettings: swift6),
     .executableTarget(name: "Lab", dependencies: ["LabKit"], swiftSettings: swift6),
     // Proves that editors understand the exercises: drives sourcekit-lsp on Exercises/.
     .executableTarget(
@@ -105,12 +127,16 @@ let package = Package(
       ],
       swiftSettings: swift6),
     .testTarget(
-      name: "LabKitTests", dependencies: ["LabKit", "CommandLineSupport"], swiftSettings: swift6),
+      name: "LabKitTests", dependencies: ["LabKit", "CheckReporting", "CommandLineSupport"],
+      swiftSettings: swift6),
     .testTarget(
       name: "CommandLineSupportTests", dependencies: ["CommandLineSupport"], swiftSettings: swift6),
     // The options of `coffee-demo` and `race-lab`, parsed in process.
     .testTarget(
       name: "CommandOptionsTests", dependencies: ["CoffeeDemo", "RaceLabCommand"],
+      swiftSettings: swift6),
+    .testTarget(
+      name: "LabCheckKitTests", dependencies: ["LabCheckKit", "CheckReporting", "SourceScan"],
       swiftSettings: swift6),
     .testTarget(name: "KataSupportTests", dependencies: ["KataSupport"], swiftSettings: swift6),
     .testTarget(name: "CoffeeDomainTests", dependencies: ["CoffeeDomain"], swiftSettings: swift6),
@@ -122,14 +148,14 @@ let package = Package(
     // Every claim the lab makes about the compiler, proven by the compiler: Probes/ holds one
     // small source per claim, which the tests compile rather than build.
     .testTarget(
-      name: "CompilerClaimTests", dependencies: ["RaceLab"], exclude: ["Probes"],
+      name: "CompilerClaimTests", dependencies: ["CompilerDiagnostics"], exclude: ["Probes"],
       swiftSettings: swift6),
     .testTarget(name: "SourceScanTests", dependencies: ["SourceScan"], swiftSettings: swift6),
     .testTarget(
       name: "CoffeeTrackerTests",
       dependencies: [
         "CoffeeDomain", "SimulatedPlatform", "CoffeeScenarios", "RaceLab", "SourceScan",
-        "LabTrace", "LabBook",
+        "LabTrace", "LabBook", "CompilerDiagnostics", "CheckReporting",
       ],
       swiftSettings: swift6
     ),
@@ -189,7 +215,13 @@ func exerciseSettings(_ exercise: [String: Any]) -> [SwiftSetting] {
 /// - `solutions`: the reference answers in `Solutions/`;
 /// - a folder path (such as `.lab/pristine`): the same layout anywhere else, for verification.
 ///
-/// `LAB_ONLY` restricts the build to one exercise, by id.
+/// `LAB_ONLY` restricts the build to one exercise, by id. Both names are defined for Swift code in
+/// `CheckReporting.LabEnvironment`; a manifest cannot import a module, so `CheckContractTests`
+/// fails when this file spells them differently.
+///
+/// Each check executable depends on its exercise's module and on the track's `checkSupport`:
+/// `LabCheckKit`, the check core, for the katas; `CoffeeChecks` for the coffee track, whose
+/// checks run scenarios and race replays on the Coffee Tracker.
 if let source = ProcessInfo.processInfo.environment["LAB_EXERCISES"] {
   let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   let only = ProcessInfo.processInfo.environment["LAB_ONLY"]
@@ -221,6 +253,15 @@ if let source = ProcessInfo.processInfo.environment["LAB_EXERCISES"] {
       fatalError("Exercises/exercises.json: track \(track["id"] ?? "?") \(problem)")
     }
     guard let exercises = track["exercises"] as? [Any] else { malformed("has no exercises list") }
+    // The library the track's checks are written with: katas need only the check core, the coffee
+    // track's checks also run scenarios and race replays (and so build the Coffee Tracker).
+    let checkLibraries = ["LabCheckKit", "CoffeeChecks"]
+    guard let checkSupport = track["checkSupport"] as? String, checkLibraries.contains(checkSupport)
+    else {
+      malformed(
+        "needs \"checkSupport\": one of \(checkLibraries.map { "\"\($0)\"" }.joined(separator: ", "))"
+      )
+    }
     for (index, entry) in exercises.enumerated() {
       guard let exercise = entry as? [String: Any], let id = exercise["id"] as? String,
         let module = exercise["module"] as? String,
@@ -240,7 +281,7 @@ if let source = ProcessInfo.processInfo.environment["LAB_EXERCISES"] {
       package.targets.append(
         .executableTarget(
           name: "\(module)Check",
-          dependencies: [.byName(name: module), "LabCheckKit"],
+          dependencies: [.byName(name: module), .byName(name: checkSupport)],
           path: "Checks/\(id)",
           // The Swift 5 mode, so that checks can call into pre-migration code as it is.
           swiftSettings: [.swiftLanguageMode(.v5)]

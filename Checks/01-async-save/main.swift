@@ -1,4 +1,5 @@
 // The checks of exercise 01: make `save(drink:)` async.
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
 import LabCheckKit

@@ -1,4 +1,5 @@
 // The checks of exercise 02: an async `requestAuthorization()`, and a caller that no longer hangs.
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
 import Foundation

@@ -1,4 +1,5 @@
 // The checks of exercise 03: wrap the anchored query in a continuation.
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
 import Foundation

@@ -1,6 +1,8 @@
 // The checks of exercise 04: `await MainActor.run`, and a `let` instead of a captured `var`.
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
+import CompilerDiagnostics
 import Foundation
 import LabCheckKit
 import RaceLab

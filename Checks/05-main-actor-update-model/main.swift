@@ -1,4 +1,5 @@
 // The checks of exercise 05: `@MainActor` instead of a main-thread assertion.
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
 import Foundation

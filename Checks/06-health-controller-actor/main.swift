@@ -1,4 +1,5 @@
 // The checks of exercise 06: `HealthKitController` becomes an actor.
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
 import Foundation

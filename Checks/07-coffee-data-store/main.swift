@@ -1,4 +1,5 @@
 // The checks of exercise 07: factor the background queue out into an actor.
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
 import LabCheckKit

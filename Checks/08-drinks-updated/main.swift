@@ -1,4 +1,5 @@
 // The checks of exercise 08: replace `didSet` with `drinksUpdated() async`.
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
 import Foundation

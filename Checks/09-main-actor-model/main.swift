@@ -1,4 +1,5 @@
 // The checks of exercise 09: put CoffeeData on the main actor.
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
 import LabCheckKit

@@ -1,6 +1,8 @@
 // The checks of exercise 10: the background task waits for its work.
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
+import CompilerDiagnostics
 import LabCheckKit
 import RaceLab
 import SimulatedPlatform

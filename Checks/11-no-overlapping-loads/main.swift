@@ -1,4 +1,5 @@
 // The checks of exercise 11: no reentrancy race between overlapping loads.
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
 import Foundation

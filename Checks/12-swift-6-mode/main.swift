@@ -1,4 +1,5 @@
 // The checks of exercise 12: the Swift 6 language mode, with no warnings.
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
 import LabCheckKit

@@ -1,4 +1,5 @@
 // The checks of exercise 13: @Observable instead of ObservableObject.
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
 import Foundation

@@ -1,4 +1,5 @@
 // The checks of exercise 14: the main actor as the module's default isolation (SE-0466).
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
 import Foundation

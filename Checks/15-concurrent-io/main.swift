@@ -1,4 +1,5 @@
 // The checks of exercise 15: nonisolated(nonsending) by default, and @concurrent (SE-0461).
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
 import Foundation

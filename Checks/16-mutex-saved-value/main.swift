@@ -1,4 +1,5 @@
 // The checks of exercise 16: a Mutex for a value several isolation domains touch synchronously.
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
 import Foundation

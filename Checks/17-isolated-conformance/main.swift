@@ -1,4 +1,5 @@
 // The checks of exercise 17: an isolated conformance, the model's summary on the main actor.
+import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
 import Foundation

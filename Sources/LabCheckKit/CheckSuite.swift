@@ -1,37 +1,8 @@
-import CoffeeScenarios
+import CheckReporting
 import Foundation
 
-/// The result of one check.
-public enum CheckOutcome: Sendable, Equatable {
-  case pass
-  /// The check failed; the text says what was expected and what was found.
-  case fail(String)
-
-  /// Fails with `message` unless `condition` holds.
-  public static func expect(_ condition: Bool, _ message: @autoclosure () -> String) -> CheckOutcome
-  {
-    condition ? .pass : .fail(message())
-  }
-
-  /// Fails unless `actual` equals `expected`, saying `summary` and then both values on lines of
-  /// their own, which `lab` prints side by side. Values read as `ReadableDescription` writes
-  /// them: optionals unwrapped, sets and dictionaries in a stable order.
-  public static func expect<Value: Equatable>(
-    _ actual: Value, equals expected: Value, _ summary: @autoclosure () -> String
-  ) -> CheckOutcome {
-    actual == expected
-      ? .pass
-      : .fail(
-        """
-        \(summary())
-        expected: \(ReadableDescription.of(expected))
-        actual: \(ReadableDescription.of(actual))
-        """)
-  }
-}
-
-/// The checks of one exercise, run by its check executable and reported in lines the `lab`
-/// command reads:
+/// The checks of one exercise, run by its check executable and reported in the lines the `lab`
+/// command reads, which `CheckReport` defines:
 ///
 ///     LAB-RUNNING <name>
 ///     LAB-WAITING <what>                 (optional, see `waiting(for:)`)
@@ -49,6 +20,9 @@ public final class CheckSuite {
 
   public init() {}
 
+  /// The names of the checks added so far, in order.
+  public var names: [String] { checks.map(\.name) }
+
   /// Adds a check. `name` is what the exercise metadata and the learner see.
   public func check(_ name: String, _ body: @escaping @MainActor () async throws -> CheckOutcome) {
     checks.append((name, body))
@@ -56,9 +30,16 @@ public final class CheckSuite {
 
   /// Runs every check, prints the results, and exits: 0 when all pass, 1 otherwise.
   public func run() async -> Never {
+    let passed = await report { Self.emit($0) }
+    exit(passed ? 0 : 1)
+  }
+
+  /// Runs every check in turn and hands each line of the report to `output`; true when every
+  /// check passed. A check that throws fails, with the error as its message.
+  public func report(to output: (String) -> Void) async -> Bool {
     var failures = 0
     for (name, body) in checks {
-      emit("LAB-RUNNING \(name)")
+      output(CheckReport.Tag.running.line(name))
       let outcome: CheckOutcome
       do {
         outcome = try await body()
@@ -67,31 +48,29 @@ public final class CheckSuite {
       }
       switch outcome {
       case .pass:
-        emit("LAB-CHECK pass \(name)")
+        output(CheckReport.passLine(name: name))
       case .fail(let message):
         failures += 1
         let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
-        emit("LAB-CHECK fail \(name) :: \(lines.first ?? "")")
-        for line in lines.dropFirst() where !line.isEmpty { emit("LAB-DETAIL \(line)") }
+        output(CheckReport.failLine(name: name, message: lines.first ?? ""))
+        for line in lines.dropFirst() where !line.isEmpty {
+          output(CheckReport.Tag.detail.line(String(line)))
+        }
       }
     }
-    emit("LAB-RESULT \(failures == 0 ? "pass" : "fail")")
-    exit(failures == 0 ? 0 : 1)
+    output(CheckReport.resultLine(passed: failures == 0))
+    return failures == 0
   }
 
   /// Tells `lab` what the running check waits for next, so that if it never comes, the hang is
   /// reported as "waiting for <what>" rather than as a bare time-out. Call it before an await
   /// that depends on the learner's code.
   public nonisolated static func waiting(for what: String) {
-    emit("LAB-WAITING \(what)")
+    emit(CheckReport.Tag.waiting.line(what))
   }
 
   private nonisolated static func emit(_ line: String) {
     print(line)
     fflush(nil)
-  }
-
-  private func emit(_ line: String) {
-    Self.emit(line)
   }
 }

@@ -1,5 +1,5 @@
+import CompilerDiagnostics
 import Foundation
-import RaceLab
 
 /// Checks whose lesson is the compiler's: compile the exercise's sources with stricter settings
 /// and look at the diagnostics.

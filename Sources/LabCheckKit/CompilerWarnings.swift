@@ -1,5 +1,6 @@
+import CheckReporting
+import CompilerDiagnostics
 import Foundation
-import RaceLab
 
 /// The learner's concurrency warnings, in the exercise's own language mode: the Swift 5 mode
 /// steps build quietly (minimal checking), yet what the compiler would say with complete checking
@@ -32,7 +33,7 @@ public enum CompilerWarnings {
         of: sources, moduleName: moduleName, languageMode: languageMode)
     else { return }
     for warning in warnings where files.contains(warning.fileName) {
-      print("LAB-WARNING \(line(for: warning))")
+      print(CheckReport.Tag.warning.line(line(for: warning)))
     }
     fflush(nil)
   }

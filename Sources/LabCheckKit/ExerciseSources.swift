@@ -1,5 +1,6 @@
+import CheckReporting
+import CompilerDiagnostics
 import Foundation
-import RaceLab
 
 /// The learner's source files for the exercise being checked, for the few checks that must read
 /// code: where no behaviour can tell a right answer from a wrong one.
@@ -8,7 +9,9 @@ public struct ExerciseSources: Sendable {
   public let directory: URL
 
   /// The sources `lab` built, or the folder named by `path` when run by hand.
-  public init(path: String? = ProcessInfo.processInfo.environment["LAB_EXERCISE_SOURCES"]) throws {
+  public init(
+    path: String? = ProcessInfo.processInfo.environment[LabEnvironment.exerciseSources]
+  ) throws {
     guard let path else { throw CheckKitError.noSources }
     directory = URL(fileURLWithPath: path, isDirectory: true)
   }
@@ -45,7 +48,8 @@ public enum CheckKitError: Error, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .noSources: "LAB_EXERCISE_SOURCES is not set: run the check through `swift run lab check`"
+    case .noSources:
+      "\(LabEnvironment.exerciseSources) is not set: run the check through `swift run lab check`"
     }
   }
 }

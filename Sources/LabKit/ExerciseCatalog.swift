@@ -20,7 +20,17 @@ public struct ExerciseCatalog: Codable, Sendable {
     /// Set for a track whose exercises are steps of one migration: each starter is the previous
     /// exercise's solution, and `lab dev sync` writes it so.
     public let chain: Chain?
+    /// The library the track's check executables are built with (`Package.swift` reads it too).
+    public let checkSupport: CheckSupport
     public let exercises: [Exercise]
+  }
+
+  /// The libraries a check executable can be built with.
+  public enum CheckSupport: String, Codable, Sendable {
+    /// The check core alone: the katas, whose checks need nothing of the Coffee Tracker.
+    case core = "LabCheckKit"
+    /// The coffee track's checks on top of the core: scenarios, race replays, the platform.
+    case coffee = "CoffeeChecks"
   }
 
   /// Where a chained track's starters come from.

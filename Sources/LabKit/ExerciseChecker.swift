@@ -1,3 +1,4 @@
+import CheckReporting
 import CommandLineSupport
 import Foundation
 
@@ -79,9 +80,9 @@ public struct ExerciseChecker: Sendable {
     progress: @escaping @Sendable (String) -> Void = { _ in }
   ) throws -> [Verdict] {
     let environment = [
-      "LAB_EXERCISES": source.environmentValue,
-      "LAB_ONLY": exercise.id,
-      "LAB_EXERCISE_SOURCES": source.directory(of: exercise),
+      LabEnvironment.exercises: source.environmentValue,
+      LabEnvironment.only: exercise.id,
+      LabEnvironment.exerciseSources: source.directory(of: exercise),
     ]
     progress("building \(exercise.module) and its checks")
     let build = try ProcessRunner.run(
@@ -127,7 +128,7 @@ public struct ExerciseChecker: Sendable {
         seconds: timeout, check: CheckOutputParser.runningCheck(in: run.output),
         waitingFor: CheckOutputParser.waitingFor(in: run.output))
     }
-    if run.crashedBySignal || !run.output.contains("LAB-RESULT") {
+    if run.crashedBySignal || !run.output.contains(CheckReport.Tag.result.prefix) {
       return .crashed(
         CheckOutputParser.crashReport(
           in: run.output, sourceFolder: source.directory(of: exercise)),

@@ -1,3 +1,4 @@
+import CheckReporting
 import CommandLineSupport
 import Foundation
 
@@ -218,7 +219,7 @@ public struct LabCommand {
     output.dim("  Builds with: \(exercise.languageSettings)")
     let checker = ExerciseChecker(
       root: root, timeout: timeout, swiftExecutable: swiftExecutable,
-      checkEnvironment: lanes ? ["LAB_LANES": "1"] : [:])
+      checkEnvironment: lanes ? [LabEnvironment.lanes: "1"] : [:])
     let output = self.output
     let verdict = try checker.check(
       exercise, from: .learner, warning: { output.line("  warning: \($0)") },

@@ -1,3 +1,4 @@
+import CheckReporting
 import Foundation
 
 /// What checking an exercise found.
@@ -103,31 +104,21 @@ public struct CrashReport: Sendable, Equatable {
   }
 }
 
-/// Reads a check executable's output (see `LabCheckKit.CheckSuite`).
+/// Reads a check executable's output: the lines `CheckReport` defines, which
+/// `LabCheckKit.CheckSuite` prints.
 public enum CheckOutputParser {
   /// The `LAB-CHECK` lines, in order, each with the `LAB-DETAIL` lines that follow it.
   public static func checkLines(in output: String) -> [Verdict.CheckLine] {
     var lines: [Verdict.CheckLine] = []
     for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
-      if line.hasPrefix("LAB-CHECK pass ") {
+      if let check = CheckReport.checkLine(line) {
         lines.append(
-          Verdict.CheckLine(
-            name: String(line.dropFirst("LAB-CHECK pass ".count)), passed: true, detail: nil))
-      } else if line.hasPrefix("LAB-CHECK fail ") {
-        let rest = line.dropFirst("LAB-CHECK fail ".count)
-        guard let separator = rest.range(of: " :: ") else {
-          lines.append(Verdict.CheckLine(name: String(rest), passed: false, detail: nil))
-          continue
-        }
-        lines.append(
-          Verdict.CheckLine(
-            name: String(rest[..<separator.lowerBound]), passed: false,
-            detail: String(rest[separator.upperBound...])))
-      } else if line.hasPrefix("LAB-DETAIL "), let last = lines.popLast() {
+          Verdict.CheckLine(name: check.name, passed: check.passed, detail: check.message))
+      } else if let detail = CheckReport.Tag.detail.text(of: line), let last = lines.popLast() {
         lines.append(
           Verdict.CheckLine(
             name: last.name, passed: last.passed, detail: last.detail,
-            moreDetails: last.moreDetails + [String(line.dropFirst("LAB-DETAIL ".count))]))
+            moreDetails: last.moreDetails + [detail]))
       }
     }
     return lines
@@ -135,22 +126,20 @@ public enum CheckOutputParser {
 
   /// The learner's compiler warnings the checks printed, `<file>:<line>: <message> [#Group]`.
   public static func warnings(in output: String) -> [String] {
-    output.split(separator: "\n").filter { $0.hasPrefix("LAB-WARNING ") }
-      .map { String($0.dropFirst("LAB-WARNING ".count)) }
+    output.split(separator: "\n").compactMap { CheckReport.Tag.warning.text(of: $0) }
   }
 
   /// The check that was running last: the one a crash or a hang happened in.
   public static func runningCheck(in output: String) -> String? {
-    lastValue(of: "LAB-RUNNING ", in: output)
+    lastValue(of: CheckReport.Tag.running.prefix, in: output)
   }
 
   /// What the running check said it was waiting for (`LAB-WAITING <what>`), if it said so
   /// since it started.
   public static func waitingFor(in output: String) -> String? {
     let lines = output.split(separator: "\n")
-    let start = lines.lastIndex { $0.hasPrefix("LAB-RUNNING ") } ?? lines.startIndex
-    return lines[start...].last { $0.hasPrefix("LAB-WAITING ") }
-      .map { String($0.dropFirst("LAB-WAITING ".count)) }
+    let start = lines.lastIndex { $0.hasPrefix(CheckReport.Tag.running.prefix) } ?? lines.startIndex
+    return lines[start...].lazy.compactMap { CheckReport.Tag.waiting.text(of: $0) }.last
   }
 
   private static func lastValue(of prefix: String, in output: String) -> String? {

@@ -23,9 +23,10 @@ enum StillPointFileCheck {
       offMainReads: platform.publishedChanges.readsOffMainQueue,
       // Only the file's invariant is asked for here: the others are judged at the end.
       expectedDrinks: 0, unansweredAuthorizationRequests: 0, authorizationCannotSucceed: false)
-    guard let finding = Stress.check(outcome, seed: seed).first(where: {
-      $0.invariant == .fileDiffersFromModel
-    })
+    guard
+      let finding = Stress.check(outcome, seed: seed).first(where: {
+        $0.invariant == .fileDiffersFromModel
+      })
     else { return nil }
     return Stress.Finding(
       invariant: finding.invariant, entryID: finding.entryID, evidence: finding.evidence,

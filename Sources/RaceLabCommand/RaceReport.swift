@@ -1,5 +1,6 @@
 import CoffeeScenarios
 import CommandLineSupport
+import CompilerDiagnostics
 import Foundation
 import RaceLab
 

@@ -1,3 +1,4 @@
+import CompilerDiagnostics
 import Foundation
 import RaceLab
 import Testing

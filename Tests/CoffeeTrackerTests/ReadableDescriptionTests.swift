@@ -1,3 +1,4 @@
+import CheckReporting
 import CoffeeDomain
 import Foundation
 import Testing

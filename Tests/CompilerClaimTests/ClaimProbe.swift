@@ -1,5 +1,5 @@
+import CompilerDiagnostics
 import Foundation
-import RaceLab
 
 /// One claim the lab makes about the compiler, as a small Swift file the compiler must answer as
 /// the claim says. The file's header says what is claimed, where, and with which flags; a marker

@@ -1,5 +1,5 @@
+import CompilerDiagnostics
 import Foundation
-import RaceLab
 import Testing
 
 /// Every claim the lab makes about what the compiler accepts, warns about or rejects, proven by

@@ -1,5 +1,5 @@
+import CompilerDiagnostics
 import Foundation
-import RaceLab
 
 /// Compiles and runs probes with the toolchain's `swiftc` (`CompilerDiagnostics.findSwiftc()`), a
 /// few at a time: the tests ask for all of them at once, the machine has few cores.

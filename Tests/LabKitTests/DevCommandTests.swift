@@ -85,7 +85,7 @@ struct DevCommandTests {
       "Solutions/99-forgotten belongs to no exercise",
       "02-second-step: Solutions/02-second-step/wrong-answers/notes.txt is no wrong answer",
       "wrong answer wrong of 01-first-step changes nothing",
-      "apod-01-group-by-period: Checks/apod-01-group-by-period/main.swift never names the check \"it works\"",
+      "apod-01-group-by-period: Checks/apod-01-group-by-period/main.swift never registers the check \"it works\"",
       "apod-02-actor-client: Exercises/apod-02-actor-client/README.md is missing",
     ] {
       #expect(lab.printed.contains(problem), "dev check never said: \(problem)")
@@ -197,6 +197,12 @@ struct DevCommandTests {
     #expect(
       missing.description.contains(
         "tracks[1] (\"apod\").exercises[1] (\"apod-02-actor-client\") has no \"module\""))
+    let unknownSupport = good.replacingOccurrences(
+      of: "\"checkSupport\": \"LabCheckKit\"", with: "\"checkSupport\": \"CoffeeCheckKit\"")
+    let support = try #require(throws: LabError.self) {
+      try ExerciseCatalog.decode(Data(unknownSupport.utf8))
+    }
+    #expect(support.description.contains("tracks[1] (\"apod\").checkSupport"))
     let textMode = good.replacingOccurrences(
       of: "\"module\": \"Step01\", \"swiftLanguageMode\": 6",
       with: "\"module\": \"Step01\", \"swiftLanguageMode\": \"six\"")

@@ -99,8 +99,10 @@ final class FakeLab {
          "wrongAnswers": [{"id": "wrong", "summary": "a wrong answer", "mustFail": "it works"}]}
         """
       }
+      let checkSupport = track == "coffee" ? "CoffeeChecks" : "LabCheckKit"
       return """
-        {"id": "\(track)", "title": "The \(track) track", "exercises": [\(exercises.joined(separator: ","))]}
+        {"id": "\(track)", "title": "The \(track) track", "checkSupport": "\(checkSupport)",
+         "exercises": [\(exercises.joined(separator: ","))]}
         """
     }
     return "{\"formatVersion\": 1, \"tracks\": [\(tracks.joined(separator: ","))]}"

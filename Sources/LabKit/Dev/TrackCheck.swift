@@ -1,3 +1,4 @@
+import CheckReporting
 import Foundation
 
 /// The track's conventions, in code rather than in a reviewer's memory (`lab dev check`): what
@@ -51,11 +52,22 @@ struct TrackCheck {
     }
     if exercise.checks.isEmpty { problems.append("\(id): no checks named") }
     for name in duplicates(exercise.checks) { problems.append("\(id): check \"\(name)\" twice") }
+    // A `LAB-CHECK fail` line ends the name at the first separator.
+    for name in exercise.checks where name.contains(CheckReport.messageSeparator) {
+      problems.append(
+        "\(id): check \"\(name)\" holds \"\(CheckReport.messageSeparator)\", which ends a name")
+    }
     if let source = try? String(
       contentsOf: root.appendingPathComponent("Checks/\(id)/main.swift"), encoding: .utf8)
     {
-      for name in exercise.checks where !source.contains("\"\(name)\"") {
-        problems.append("\(id): Checks/\(id)/main.swift never names the check \"\(name)\"")
+      // The names in the metadata are the names the checks print in their `LAB-CHECK` lines,
+      // which `lab` matches against `starterFails` and `mustFail`: both lists must agree.
+      let registered = Self.registeredChecks(in: source)
+      for name in exercise.checks where !registered.contains(name) {
+        problems.append("\(id): Checks/\(id)/main.swift never registers the check \"\(name)\"")
+      }
+      for name in registered where !exercise.checks.contains(name) {
+        problems.append("\(id): Checks/\(id)/main.swift registers \"\(name)\", not in its checks")
       }
     }
     let known = Set(exercise.checks).union(Self.outcomes)
@@ -96,6 +108,16 @@ struct TrackCheck {
       }
     }
     return problems
+  }
+
+  /// The names a check source registers, read from the text: each `.check("<name>"` call with a
+  /// string literal, which is how every check executable adds a check to its `CheckSuite`. A
+  /// textual scan, not a build: a name built at run time would go unseen, and is reported as a
+  /// check the metadata names but the source never registers.
+  static func registeredChecks(in source: String) -> [String] {
+    source.matches(of: #/\.check\(\s*"((?:[^"\\]|\\.)*)"/#).map {
+      String($0.output.1).replacingOccurrences(of: "\\\"", with: "\"")
+    }
   }
 
   /// Folders in `Exercises/`, `Solutions/` and `Checks/` that no exercise names, and stray

@@ -1,3 +1,4 @@
+import CompilerDiagnostics
 import Foundation
 
 /// Maps a compiler diagnostic to the race catalog entries it reveals.

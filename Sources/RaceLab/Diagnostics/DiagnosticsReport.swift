@@ -1,3 +1,5 @@
+import CompilerDiagnostics
+
 /// What the Swift 6 compiler says about one variant, grouped by diagnostic group and, for the
 /// before variant, by race catalog entry.
 public struct DiagnosticsReport: Sendable {

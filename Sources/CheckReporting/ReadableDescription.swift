@@ -1,13 +1,18 @@
-import CoffeeDomain
-import Foundation
+/// A value that says itself in the domain's words in a failure message, such as a drink as
+/// `120 mg at 08:30`.
+public protocol ReadablyDescribed {
+  /// The value as a failure message shows it.
+  var readableDescription: String { get }
+}
 
-/// Values as a learner reads them in a failure message: in the domain's words, with optionals
-/// unwrapped and sets and dictionaries in a stable order, so that two runs print the same text.
+/// Values as a learner reads them in a failure message: in the domain's words
+/// (`ReadablyDescribed`), with optionals unwrapped and sets and dictionaries in a stable order,
+/// so that two runs print the same text.
 public enum ReadableDescription {
   /// `value` as a failure message shows it.
   public static func of(_ value: Any) -> String {
-    if let drink = value as? Drink {
-      return "\(Int(drink.mgCaffeine)) mg at \(timeOfDay(drink.date))"
+    if let described = value as? any ReadablyDescribed {
+      return described.readableDescription
     }
     let mirror = Mirror(reflecting: value)
     switch mirror.displayStyle {
@@ -27,15 +32,5 @@ public enum ReadableDescription {
     default:
       return String(describing: value)
     }
-  }
-
-  /// The time of day, in UTC as the scenarios' clock keeps it: `08:30`.
-  static func timeOfDay(_ date: Date) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-    let parts = calendar.dateComponents([.hour, .minute], from: date)
-    let hour = parts.hour ?? 0
-    let minute = parts.minute ?? 0
-    return (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
   }
 }

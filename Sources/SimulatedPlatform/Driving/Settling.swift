@@ -1,5 +1,4 @@
 import Dispatch
-import SimulatedPlatform
 
 /// The lab could not tell when the app went still.
 public struct SettleError: Error, CustomStringConvertible {

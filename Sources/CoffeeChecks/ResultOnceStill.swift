@@ -1,5 +1,6 @@
 import CoffeeScenarios
 import Foundation
+import LabCheckKit
 import SimulatedPlatform
 
 /// Runs `operation` in a task of its own and waits until the app has gone still, its async work

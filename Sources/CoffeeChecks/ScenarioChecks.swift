@@ -1,5 +1,7 @@
+import CheckReporting
 import CoffeeScenarios
 import Foundation
+import LabCheckKit
 import LabTrace
 import RaceLab
 import SimulatedPlatform
@@ -44,7 +46,7 @@ public enum ScenarioChecks {
     // The learner's own interleaving: the racing steps alone, on the lanes they ran on.
     var lanes = racingSteps(in: traces.traces.last, of: entryID, title: "your app's racing steps:")
     // With LAB_LANES set, the lab's finished migration under the very same schedule, to compare.
-    if !(ProcessInfo.processInfo.environment["LAB_LANES"] ?? "").isEmpty {
+    if !(ProcessInfo.processInfo.environment[LabEnvironment.lanes] ?? "").isEmpty {
       let reference = TraceCollector()
       let fixed = try await reference.collecting { try await Replay.run(entry, on: .after) }
       lanes += racingSteps(

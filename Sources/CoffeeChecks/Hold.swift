@@ -1,4 +1,5 @@
 import Foundation
+import LabCheckKit
 import RaceLab
 import SimulatedPlatform
 

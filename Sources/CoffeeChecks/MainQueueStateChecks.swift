@@ -1,3 +1,4 @@
+import LabCheckKit
 import SimulatedPlatform
 
 /// Checks that the model's published state, which belongs to the main queue, is read and changed

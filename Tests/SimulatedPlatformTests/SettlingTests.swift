@@ -1,4 +1,4 @@
-import CoffeeScenarios
+import CoffeeDomain
 import Foundation
 import SimulatedPlatform
 import Testing
@@ -29,8 +29,8 @@ struct SettlingTests {
   @Test("Settling waits for a task that keeps hopping between the main actor and the pool")
   func waitsForHoppingTask() async throws {
     let platform = try SimulatedPlatform()
-    // The before variant: this test is about settling, and must not die with the after variant.
-    let driver = Variant.before.launch(platform)
+    // No app: this test is about settling, and the work it waits for is the test's own.
+    let driver = NoApp.launch(on: platform)
     try await platform.settle(driver)
 
     // Always counted until it writes: each hop to the main actor is queued before the pool job
@@ -49,7 +49,20 @@ struct SettlingTests {
   }
 }
 
+/// A driver with no app behind it, for settling the platform alone: no drinks, no queues of its
+/// own to drain.
+final class NoApp: CoffeeTrackerDriver {
+  static func launch(on platform: SimulatedPlatform) -> NoApp { NoApp() }
+  var currentDrinks: [Drink] { [] }
+  func addDrink(mgCaffeine: Double, onDate date: Date) {}
+  func requestAuthorization(completion: @escaping @Sendable (Bool) -> Void) { completion(false) }
+  func loadNewDataFromHealthKit(completion: @escaping @Sendable (Bool) -> Void) {
+    completion(false)
+  }
+  func drainAppExecutors() async {}
+}
+
 /// Two milliseconds of work on the calling thread, as a step of the app takes on a busy machine.
-nonisolated func workForAMoment() {
+private nonisolated func workForAMoment() {
   Thread.sleep(forTimeInterval: 0.002)
 }

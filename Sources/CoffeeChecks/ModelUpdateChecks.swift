@@ -1,5 +1,6 @@
 import CoffeeScenarios
 import Foundation
+import LabCheckKit
 import RaceLab
 import SimulatedPlatform
 
@@ -76,16 +77,5 @@ public enum ModelUpdateChecks {
       }
       usleep(200)
     }
-  }
-}
-
-extension CheckOutcome {
-  /// Runs `checks` in order: passes when all pass, otherwise fails with the first failure.
-  public static func all(_ checks: [() async throws -> CheckOutcome]) async throws -> CheckOutcome {
-    for check in checks {
-      let outcome = try await check()
-      guard outcome == .pass else { return outcome }
-    }
-    return .pass
   }
 }

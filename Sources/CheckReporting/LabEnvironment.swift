@@ -1,0 +1,17 @@
+/// The environment variables `lab` sets for the package build and for a check executable: the one
+/// Swift definition of their names. `Package.swift` cannot import a module and spells the first
+/// two itself; a test (`LabEnvironmentTests`) fails when it spells them differently.
+public enum LabEnvironment {
+  /// Where the exercise sources come from (`exercises`, `solutions` or a folder path). Set, it
+  /// adds the exercises and their checks to the package.
+  public static let exercises = "LAB_EXERCISES"
+  /// Restricts the package build to one exercise, by id.
+  public static let only = "LAB_ONLY"
+  /// The folder the exercise module was built from, for checks that read the learner's code.
+  public static let exerciseSources = "LAB_EXERCISE_SOURCES"
+  /// Set and not empty, race checks also draw the lab's own solution under the same schedule.
+  public static let lanes = "LAB_LANES"
+
+  /// The names `Package.swift` reads.
+  public static let readByManifest = [exercises, only]
+}

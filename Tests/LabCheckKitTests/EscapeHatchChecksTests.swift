@@ -1,0 +1,81 @@
+import Foundation
+import SourceScan
+import Testing
+
+@testable import LabCheckKit
+
+/// The escape-hatch checks on small sources in a folder of their own, as `lab` hands a check the
+/// learner's folder.
+@Suite("Escape-hatch checks")
+struct EscapeHatchChecksTests {
+  /// A folder holding `files` (name to text), removed after `body`.
+  func withSources<Result>(
+    _ files: [String: String], _ body: (ExerciseSources) throws -> Result
+  ) throws -> Result {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lab-check-kit-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for (name, text) in files {
+      try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+    return try body(try ExerciseSources(path: folder.path))
+  }
+
+  @Test("Each use is found with its file and line; comments and strings do not count")
+  func findsUses() throws {
+    let source = """
+      final class Store: @unchecked Sendable {
+        // nonisolated(unsafe) in a comment is no use
+        let note = "DispatchQueue.main.sync in a string is none either"
+        nonisolated(unsafe) var count = 0
+        func read() { DispatchQueue.main.sync { _ = count } }
+      }
+      """
+    let uses = try withSources(["Store.swift": source]) {
+      try EscapeHatchChecks.uses(of: Silencer.all, in: ["Store.swift"], of: $0)
+    }
+    #expect(
+      uses.map(\.description) == [
+        "Store.swift:1 uses `@unchecked Sendable`",
+        "Store.swift:4 uses `nonisolated(unsafe)`",
+        "Store.swift:5 uses `DispatchQueue.main.sync`",
+      ])
+  }
+
+  @Test("Clean code passes; a hatch fails, naming its place and what it leaves unfixed")
+  func outcomes() throws {
+    let files = [
+      "Clean.swift": "actor Counter { var count = 0 }\n",
+      "Hatch.swift": "struct Box: @unchecked Sendable { var value = 0 }\n",
+    ]
+    try withSources(files) { sources in
+      #expect(
+        try EscapeHatchChecks.outcome(
+          of: ["Clean.swift"], sources: sources, leavesUnfixed: "the race") == .pass)
+      let outcome = try EscapeHatchChecks.outcome(
+        of: ["Hatch.swift"], sources: sources, leavesUnfixed: "the data race on `value`")
+      #expect(
+        outcome
+          == .fail(
+            "Hatch.swift:1 uses `@unchecked Sendable`: this silences the compiler; it does not fix "
+              + "the data race on `value`"))
+    }
+  }
+
+  @Test("Only the silencers asked about count")
+  func onlyTheSilencersAsked() throws {
+    let source = "nonisolated(unsafe) var shared = 0\n"
+    let uses = try withSources(["Shared.swift": source]) {
+      try EscapeHatchChecks.uses(
+        of: [.hatch(.uncheckedSendable), .mainQueueSync], in: ["Shared.swift"], of: $0)
+    }
+    #expect(uses.isEmpty)
+  }
+
+  @Test("Without LAB_EXERCISE_SOURCES, the sources cannot be found and say how to run")
+  func noSources() {
+    #expect(throws: CheckKitError.self) { try ExerciseSources(path: nil) }
+    #expect(CheckKitError.noSources.description.hasPrefix("LAB_EXERCISE_SOURCES is not set"))
+  }
+}
