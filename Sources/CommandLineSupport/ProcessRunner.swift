@@ -29,14 +29,26 @@ public enum ProcessRunner {
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    process.standardInput =
-      try standardInput.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
+    let inputHandle = try standardInput.map { try FileHandle(forReadingFrom: $0) }
+    process.standardInput = inputHandle ?? FileHandle.nullDevice
+    // Only a captured stream gets the pipe: the parent reads it to its end, which comes only
+    // once every copy of its write end is closed, and Foundation closes the parent's copy only
+    // when the pipe was given to the child. An unused pipe would be read forever.
     let pipe = Pipe()
-    process.standardOutput = try handle(for: standardOutput, pipe: pipe)
-    process.standardError = try handle(for: standardError, pipe: pipe)
+    let outputHandle = try handle(for: standardOutput, pipe: pipe)
+    let errorHandle = try handle(for: standardError, pipe: pipe)
+    let capturesOutput = outputHandle is Pipe || errorHandle is Pipe
+    process.standardOutput = outputHandle
+    process.standardError = errorHandle
+    // The files this call opened, closed once the child is done with them.
+    let openedFiles = ([inputHandle, outputHandle, errorHandle] as [Any?])
+      .compactMap { $0 as? FileHandle }.filter { $0 !== FileHandle.nullDevice }
+    defer { for file in openedFiles { try? file.close() } }
     let collected = OutputCollector(onLine: onOutput)
-    pipe.fileHandleForReading.readabilityHandler = { handle in
-      collected.append(handle.availableData)
+    if capturesOutput {
+      pipe.fileHandleForReading.readabilityHandler = { handle in
+        collected.append(handle.availableData)
+      }
     }
     let finished = DispatchSemaphore(value: 0)
     process.terminationHandler = { _ in finished.signal() }
@@ -55,11 +67,13 @@ public enum ProcessRunner {
       finished.wait()
     }
     process.waitUntilExit()
-    pipe.fileHandleForReading.readabilityHandler = nil
-    // After a time-out, a child of the stopped process may still hold the pipe open: keep what
-    // arrived rather than wait for an end that may never come.
-    if !timedOut {
-      collected.append(pipe.fileHandleForReading.readDataToEndOfFile())
+    if capturesOutput {
+      pipe.fileHandleForReading.readabilityHandler = nil
+      // After a time-out, a child of the stopped process may still hold the pipe open: keep
+      // what arrived rather than wait for an end that may never come.
+      if !timedOut {
+        collected.append(pipe.fileHandleForReading.readDataToEndOfFile())
+      }
     }
     collected.finish()
     let bySignal = process.terminationReason == .uncaughtSignal

@@ -55,6 +55,26 @@ struct ProcessRunnerTests {
     #expect(result.output.isEmpty)
     #expect(try String(contentsOf: output, encoding: .utf8) == "hello\n")
   }
+
+  /// With no stream captured, the runner's pipe goes to no child: reading it to its end would
+  /// never return (`race-lab report` hung so, its ThreadSanitizer runs writing to log files).
+  @Test("Both streams into files, or discarded: the run ends when the child does")
+  func nothingCaptured() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "runner-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let log = folder.appendingPathComponent("log.txt")
+    let toFiles = try ProcessRunner.run(
+      "/bin/sh", ["-c", "echo out; echo err >&2"], standardOutput: .file(log),
+      standardError: .discarded)
+    #expect(toFiles.succeeded)
+    #expect(toFiles.output.isEmpty)
+    #expect(try String(contentsOf: log, encoding: .utf8) == "out\n")
+    let discarded = try ProcessRunner.run(
+      "/bin/sh", ["-c", "exit 3"], standardOutput: .discarded, standardError: .discarded)
+    #expect(discarded.status == 3)
+  }
 }
 
 /// Lines the runner's handler passes on, from its thread.
