@@ -3,17 +3,6 @@ import CoffeeScenarios
 import Foundation
 import SimulatedPlatform
 
-/// What a deterministic replay of a catalog entry showed on one side.
-public struct ReplayResult: Sendable {
-  public let entry: RaceEntry
-  /// "before" or "after"; for the reentrancy entry, "before" is the talk's end state.
-  public let side: String
-  /// Whether the entry's symptom appeared.
-  public let symptomShown: Bool
-  /// What was observed, in a sentence.
-  public let detail: String
-}
-
 /// Forces the interleaving of each catalog entry through the platform's checkpoints, on the
 /// before or the after side, and reports whether the symptom appeared.
 ///
@@ -77,17 +66,6 @@ public enum Replay {
       .healthCallbackDelivering(.query), .healthCallbackReturned(.query),
     ] {
       platform.checkpoints.remove(at: checkpoint)
-    }
-  }
-}
-
-/// A replay that cannot run.
-public enum ReplayError: Error, CustomStringConvertible {
-  case noReplay(String)
-
-  public var description: String {
-    switch self {
-    case .noReplay(let id): "the catalog entry \(id) has no deterministic replay"
     }
   }
 }
