@@ -59,6 +59,16 @@ public enum Replay {
   /// ThreadSanitizer build on a busy machine is slow, and the before side's step always comes.
   nonisolated static let threadSanitizerPatience: TimeInterval = 5
 
+  /// A new platform with `variant` launched on it and settled: where a replay starts.
+  static func launchSettled(
+    _ variant: Variant
+  ) async throws -> (SimulatedPlatform, any CoffeeTrackerDriver) {
+    let platform = try SimulatedPlatform()
+    let driver = variant.launch(platform)
+    try await platform.settle(driver)
+    return (platform, driver)
+  }
+
   /// Removes every checkpoint a replay installs, so that the app can go still.
   static func removeAllCheckpoints(on platform: SimulatedPlatform) {
     for checkpoint: Checkpoint in [
