@@ -97,11 +97,11 @@ await suite.run()
 func typeCheckDiagnostics(of sources: ExerciseSources, moduleName: String) throws
   -> [CompilerDiagnostic]
 {
-  try CompilerDiagnostics.diagnostics(
+  try CompilerRun.diagnostics(
     compiling: [
       "-typecheck", "-swift-version", "5", "-module-name", moduleName,
       "-I", CompilerChecks.builtModules.path,
-    ] + CompilerDiagnostics.diagnosticFormat + CompilerChecks.files(of: sources))
+    ] + CompilerRun.diagnosticFormat + CompilerChecks.files(of: sources))
 }
 
 // MARK: - The app's async work, where the check can wait for it

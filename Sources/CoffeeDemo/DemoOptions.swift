@@ -1,16 +1,6 @@
 import CoffeeScenarios
 import CommandLineSupport
 
-/// What the user asked the demo to do.
-enum DemoCommand {
-  /// Print the usage and the scenarios.
-  case help
-  /// Print the scenario identifiers, one a line.
-  case list
-  /// Play scenarios on variants.
-  case play(DemoOptions)
-}
-
 /// How to play: which scenarios, on which variants, on which platform.
 struct DemoOptions {
   /// The scenario played when none is named: a whole day, with every kind of step.

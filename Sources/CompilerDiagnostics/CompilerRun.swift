@@ -3,7 +3,7 @@ import Foundation
 
 /// Compiles a variant's sources in the Swift 6 language mode and reports what the compiler says,
 /// without building anything and without failing on the errors it expects.
-public enum CompilerDiagnostics {
+public enum CompilerRun {
   /// Why a diagnostics run could not happen.
   public enum Failure: Error, CustomStringConvertible {
     case unknownVariant(String)

@@ -64,12 +64,7 @@ public final class SimulatedTransport: Sendable {
     case cancelled
   }
 
-  private struct Waiter {
-    let predicate: @Sendable (Statistics) -> Bool
-    let continuation: CheckedContinuation<Bool, Never>
-  }
-
-  private struct State {
+  private struct State: WaitableState {
     var routes: [URL: CannedResponse] = [:]
     var failures: [URL: any Error] = [:]
     var latencies: [URL: Duration] = [:]
@@ -78,8 +73,7 @@ public final class SimulatedTransport: Sendable {
     var releasedRoutes: Set<URL> = []
     var holds: [Int: (url: URL, hold: Hold)] = [:]
     var nextID = 0
-    var expired: Set<Int> = []
-    var waiters: [Int: Waiter] = [:]
+    var waiters = ConditionWaiters<State>()
     var statistics = Statistics()
 
     func isHeld(_ url: URL) -> Bool {
@@ -101,13 +95,6 @@ public final class SimulatedTransport: Sendable {
         case .released, .cancelled: return nil
         }
       }
-    }
-
-    /// Removes and returns the waiters whose condition now holds.
-    mutating func satisfiedWaiters() -> [CheckedContinuation<Bool, Never>] {
-      let ready = waiters.filter { $0.value.predicate(statistics) }
-      for id in ready.keys { waiters[id] = nil }
-      return ready.values.map(\.continuation)
     }
   }
 
@@ -223,7 +210,7 @@ public final class SimulatedTransport: Sendable {
         }
       }
       state.recount()
-      return (continuations, state.satisfiedWaiters())
+      return (continuations, state.takeSatisfiedWaiters())
     }
     for continuation in continuations { continuation.resume(returning: true) }
     for waiter in ready { waiter.resume(returning: true) }
@@ -244,29 +231,7 @@ public final class SimulatedTransport: Sendable {
     timeout: Duration = .seconds(10),
     _ condition: @escaping @Sendable (Statistics) -> Bool
   ) async -> Bool {
-    let id = state.withLock { state in
-      state.nextID += 1
-      return state.nextID
-    }
-    let timer = Task {
-      try? await Task.sleep(for: timeout)
-      let waiter = state.withLock { state in
-        let waiter = state.waiters.removeValue(forKey: id)
-        if waiter == nil { state.expired.insert(id) }
-        return waiter
-      }
-      waiter?.continuation.resume(returning: false)
-    }
-    defer { timer.cancel() }
-    return await withCheckedContinuation { continuation in
-      let satisfied = state.withLock { state -> Bool? in
-        if condition(state.statistics) { return true }
-        if state.expired.remove(id) != nil { return false }
-        state.waiters[id] = Waiter(predicate: condition, continuation: continuation)
-        return nil
-      }
-      if let satisfied { continuation.resume(returning: satisfied) }
-    }
+    await state.waitUntil(timeout: timeout) { condition($0.statistics) }
   }
 
   /// Suspends until at least `count` requests are held at gates; false if `timeout` passes first.
@@ -279,7 +244,7 @@ public final class SimulatedTransport: Sendable {
     let ready = state.withLock { state in
       body(&state)
       state.recount()
-      return state.satisfiedWaiters()
+      return state.takeSatisfiedWaiters()
     }
     for waiter in ready { waiter.resume(returning: true) }
   }

@@ -11,8 +11,8 @@ public enum CompilerChecks {
   public static func swift6Diagnostics(
     of sources: ExerciseSources, moduleName: String, settings: [String] = []
   ) throws -> [CompilerDiagnostic] {
-    try CompilerDiagnostics.diagnostics(
-      compiling: CompilerDiagnostics.compilerArguments(
+    try CompilerRun.diagnostics(
+      compiling: CompilerRun.compilerArguments(
         variant: moduleName, sources: files(of: sources), modulesPath: builtModules.path)
         + settings)
   }

@@ -17,11 +17,11 @@ public enum CompilerWarnings {
   public static func warnings(
     of sources: ExerciseSources, moduleName: String, languageMode: Int = 5
   ) throws -> [CompilerDiagnostic] {
-    try CompilerDiagnostics.diagnostics(
+    try CompilerRun.diagnostics(
       compiling: [
         "-typecheck", "-swift-version", "\(languageMode)", "-strict-concurrency=complete",
         "-module-name", moduleName, "-I", CompilerChecks.builtModules.path,
-      ] + CompilerDiagnostics.diagnosticFormat + CompilerChecks.files(of: sources)
+      ] + CompilerRun.diagnosticFormat + CompilerChecks.files(of: sources)
     ).filter { $0.severity == .warning }
   }
 

@@ -41,15 +41,3 @@ public struct ExerciseSources: Sendable {
       .joined(separator: "\n")
   }
 }
-
-/// Why a check could not run.
-public enum CheckKitError: Error, CustomStringConvertible {
-  case noSources
-
-  public var description: String {
-    switch self {
-    case .noSources:
-      "\(LabEnvironment.exerciseSources) is not set: run the check through `swift run lab check`"
-    }
-  }
-}

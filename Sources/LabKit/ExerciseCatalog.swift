@@ -233,12 +233,3 @@ public struct ExerciseCatalog: Codable, Sendable {
     )
   }
 }
-
-/// A failure the `lab` command reports in one line.
-public struct LabError: Error, CustomStringConvertible {
-  public let description: String
-
-  public init(_ description: String) {
-    self.description = description
-  }
-}

@@ -3,17 +3,6 @@ import CoffeeScenarios
 import Foundation
 import SimulatedPlatform
 
-/// What a deterministic replay of a catalog entry showed on one side.
-public struct ReplayResult: Sendable {
-  public let entry: RaceEntry
-  /// "before" or "after"; for the reentrancy entry, "before" is the talk's end state.
-  public let side: String
-  /// Whether the entry's symptom appeared.
-  public let symptomShown: Bool
-  /// What was observed, in a sentence.
-  public let detail: String
-}
-
 /// Forces the interleaving of each catalog entry through the platform's checkpoints, on the
 /// before or the after side, and reports whether the symptom appeared.
 ///
@@ -70,6 +59,16 @@ public enum Replay {
   /// ThreadSanitizer build on a busy machine is slow, and the before side's step always comes.
   nonisolated static let threadSanitizerPatience: TimeInterval = 5
 
+  /// A new platform with `variant` launched on it and settled: where a replay starts.
+  static func launchSettled(
+    _ variant: Variant
+  ) async throws -> (SimulatedPlatform, any CoffeeTrackerDriver) {
+    let platform = try SimulatedPlatform()
+    let driver = variant.launch(platform)
+    try await platform.settle(driver)
+    return (platform, driver)
+  }
+
   /// Removes every checkpoint a replay installs, so that the app can go still.
   static func removeAllCheckpoints(on platform: SimulatedPlatform) {
     for checkpoint: Checkpoint in [
@@ -77,17 +76,6 @@ public enum Replay {
       .healthCallbackDelivering(.query), .healthCallbackReturned(.query),
     ] {
       platform.checkpoints.remove(at: checkpoint)
-    }
-  }
-}
-
-/// A replay that cannot run.
-public enum ReplayError: Error, CustomStringConvertible {
-  case noReplay(String)
-
-  public var description: String {
-    switch self {
-    case .noReplay(let id): "the catalog entry \(id) has no deterministic replay"
     }
   }
 }

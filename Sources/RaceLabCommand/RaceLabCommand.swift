@@ -296,7 +296,7 @@ struct RaceLabCommand {
     let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     var succeeded = true
     for variant in ["before", "after"] {
-      let report = try CompilerDiagnostics.run(
+      let report = try CompilerRun.run(
         variant: variant, packageRoot: root, modulesDirectory: modules)
       print(report.render())
       print()

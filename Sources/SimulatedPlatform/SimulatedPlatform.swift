@@ -83,8 +83,9 @@ public final class SimulatedPlatform: Sendable {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC")!
 
-    let documents = DocumentsFolder(
-      url: folder, log: events, activity: activity, checkpoints: checkpoints, delays: delays)
+    let services = PlatformServices(
+      log: events, activity: activity, checkpoints: checkpoints, delays: delays)
+    let documents = DocumentsFolder(url: folder, services: services)
     self.activity = activity
     self.events = events
     self.checkpoints = checkpoints
@@ -92,8 +93,7 @@ public final class SimulatedPlatform: Sendable {
     self.calendar = calendar
     self.documents = documents
     self.defaults = KeyValueStore()
-    self.healthStore = HealthStore(
-      log: events, activity: activity, checkpoints: checkpoints, delays: delays)
+    self.healthStore = HealthStore(services: services)
     self.runtime = ExtensionRuntime(log: events, checkpoints: checkpoints, documents: documents)
     self.complicationServer = ComplicationServer(
       activeComplications: configuration.activeComplications, log: events, activity: activity,

@@ -256,15 +256,15 @@ struct DiagnosticsParserTests {
 
   @Test(
     "The real compiler finds every entry that claims it, and nothing in the after variant",
-    .enabled(if: modulesDirectory != nil && (try? CompilerDiagnostics.findSwiftc()) != nil))
+    .enabled(if: modulesDirectory != nil && (try? CompilerRun.findSwiftc()) != nil))
   func realCompilerAgreesWithCatalog() throws {
     let modules = try #require(Self.modulesDirectory)
-    let before = try CompilerDiagnostics.run(
+    let before = try CompilerRun.run(
       variant: "before", packageRoot: Self.packageRoot, modulesDirectory: modules)
     #expect(before.isAsExpected, "\(before.render())")
     #expect(!before.diagnostics.isEmpty)
 
-    let after = try CompilerDiagnostics.run(
+    let after = try CompilerRun.run(
       variant: "after", packageRoot: Self.packageRoot, modulesDirectory: modules)
     #expect(after.diagnostics.isEmpty, "\(after.render())")
   }

@@ -7,7 +7,7 @@ import Testing
 /// instead of leaving a false lesson. The probes are in Probes/, one claim each.
 @Suite("Compiler claims")
 struct CompilerClaimTests {
-  static let swiftcAvailable = (try? CompilerDiagnostics.findSwiftc()) != nil
+  static let swiftcAvailable = (try? CompilerRun.findSwiftc()) != nil
 
   @Test(
     "The compiler answers each probe as its claim says",

@@ -1,7 +1,7 @@
 import CompilerDiagnostics
 import Foundation
 
-/// Compiles and runs probes with the toolchain's `swiftc` (`CompilerDiagnostics.findSwiftc()`), a
+/// Compiles and runs probes with the toolchain's `swiftc` (`CompilerRun.findSwiftc()`), a
 /// few at a time: the tests ask for all of them at once, the machine has few cores.
 enum ProbeCompiler {
   /// The folder that holds the probes.
@@ -22,14 +22,14 @@ enum ProbeCompiler {
   ///
   /// `-emit-sil` runs the type checker and then the SIL passes, where region-based isolation
   /// (`sending`) is checked: `-typecheck` alone would miss those diagnostics.
-  static func diagnostics(of probe: ClaimProbe) async throws -> CompilerDiagnostics.Outcome {
+  static func diagnostics(of probe: ClaimProbe) async throws -> CompilerRun.Outcome {
     try await compile(probe, output: "/dev/null", extra: ["-emit-sil"])
   }
 
   /// Builds `probe` into an executable and runs it; returns how the build went and, when it
   /// succeeded, how the program ended.
   static func build(andRun probe: ClaimProbe) async throws -> (
-    build: CompilerDiagnostics.Outcome, status: Int32?, reason: Process.TerminationReason?
+    build: CompilerRun.Outcome, status: Int32?, reason: Process.TerminationReason?
   ) {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("claim-probe-\(UUID().uuidString)", isDirectory: true)
@@ -56,12 +56,12 @@ enum ProbeCompiler {
 
   private static func compile(
     _ probe: ClaimProbe, output: String, extra: [String]
-  ) async throws -> CompilerDiagnostics.Outcome {
+  ) async throws -> CompilerRun.Outcome {
     let arguments =
-      extra + ["-o", output, "-module-name", "Probe"] + CompilerDiagnostics.diagnosticFormat
+      extra + ["-o", output, "-module-name", "Probe"] + CompilerRun.diagnosticFormat
       + probe.flags + [probe.fileName]
     return try await slots.use {
-      try CompilerDiagnostics.outcome(compiling: arguments, in: probesDirectory)
+      try CompilerRun.outcome(compiling: arguments, in: probesDirectory)
     }
   }
 }

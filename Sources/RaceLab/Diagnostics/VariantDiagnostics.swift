@@ -1,7 +1,7 @@
 import CompilerDiagnostics
 import Foundation
 
-extension CompilerDiagnostics {
+extension CompilerRun {
   /// Compiles the sources of `variant` (`before` or `after`) with `swiftc`, in the Swift 6
   /// language mode with complete concurrency checking, and reports the diagnostics.
   ///

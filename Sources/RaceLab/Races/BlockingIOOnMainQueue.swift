@@ -39,9 +39,7 @@ extension RaceCatalog {
 extension Replay {
   /// A drink added while the app is in the background.
   static func blockingIOOnMainQueue(on variant: Variant) async throws -> (Bool, String) {
-    let platform = try SimulatedPlatform()
-    let driver = variant.launch(platform)
-    try await platform.settle(driver)
+    let (platform, driver) = try await launchSettled(variant)
     platform.runtime.setApplicationState(.background)
     driver.addDrink(mgCaffeine: 192, onDate: platform.clock.now)
     try await platform.settle(driver)

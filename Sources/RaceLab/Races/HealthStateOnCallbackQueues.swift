@@ -45,9 +45,7 @@ extension Replay {
   /// too; the main queue (which the callbacks hop to) is held throughout. Shown: whether the
   /// two callbacks overlapped as forced.
   static func anchorWrittenOnTwoCallbackQueues(on variant: Variant) async throws -> (Bool, String) {
-    let platform = try SimulatedPlatform()
-    let driver = variant.launch(platform)
-    try await platform.settle(driver)
+    let (platform, driver) = try await launchSettled(variant)
     platform.healthStore.addSampleFromAnotherDevice(
       mgCaffeine: 47, date: platform.clock.now.addingTimeInterval(-30 * 60))
 

@@ -75,9 +75,7 @@ extension Replay {
   /// `count` loads whose queries are all issued before any answers: every answer but the last
   /// waits at the platform until the last one is ready.
   static func overlappingLoads(on variant: Variant, count: Int) async throws -> (Bool, String) {
-    let platform = try SimulatedPlatform()
-    let driver = variant.launch(platform)
-    try await platform.settle(driver)
+    let (platform, driver) = try await launchSettled(variant)
     platform.healthStore.addSampleFromAnotherDevice(
       mgCaffeine: 47, date: platform.clock.now.addingTimeInterval(-30 * 60))
 

@@ -61,9 +61,7 @@ extension Replay {
   /// Add A, hold its background write at the disk; add B and, once B is stored but before its
   /// `didSet`, let A's write finish and record `savedValue`.
   static func savedValueRace(on variant: Variant) async throws -> (Bool, String) {
-    let platform = try SimulatedPlatform()
-    let driver = variant.launch(platform)
-    try await platform.settle(driver)
+    let (platform, driver) = try await launchSettled(variant)
 
     let firstWriteOnDisk = Gate()
     let releaseFirstWrite = Gate()

@@ -53,9 +53,7 @@ extension RaceCatalog {
 extension Replay {
   /// A refresh task while the app is inactive; every write is held until the task is completed.
   static func writeLostAtSuspension(on variant: Variant) async throws -> (Bool, String) {
-    let platform = try SimulatedPlatform()
-    let driver = variant.launch(platform)
-    try await platform.settle(driver)
+    let (platform, driver) = try await launchSettled(variant)
     platform.runtime.setApplicationState(.inactive)
     platform.healthStore.addSampleFromAnotherDevice(
       mgCaffeine: 128, date: platform.clock.now.addingTimeInterval(-20 * 60))

@@ -19,20 +19,11 @@ public final class DocumentsFolder: Sendable {
   }
 
   private let state = PlatformLock(State())
-  private let log: PlatformEventLog
-  private let activity: ActivityMonitor
-  private let checkpoints: Checkpoints
-  private let delays: DelayGenerator
+  private let services: PlatformServices
 
-  init(
-    url: URL, log: PlatformEventLog, activity: ActivityMonitor, checkpoints: Checkpoints,
-    delays: DelayGenerator
-  ) {
+  init(url: URL, services: PlatformServices) {
     self.url = url
-    self.log = log
-    self.activity = activity
-    self.checkpoints = checkpoints
-    self.delays = delays
+    self.services = services
   }
 
   /// How long each write takes.
@@ -51,9 +42,9 @@ public final class DocumentsFolder: Sendable {
   /// - Throws: `CocoaError(.fileReadNoSuchFile)` when there is no such file, as Foundation
   ///   does; other read errors as they come.
   public func read(fileNamed name: String, isolation: (any Actor)? = #isolation) throws -> Data {
-    log.record(.fileRead(name: name), isolation: isolation)
+    services.log.record(.fileRead(name: name), isolation: isolation)
     if ExecutionContext.isOnMainQueue {
-      log.record(.blockingFileIOOnMainQueue(name: name), isolation: isolation)
+      services.log.record(.blockingFileIOOnMainQueue(name: name), isolation: isolation)
     }
     let fileURL = fileURL(named: name)
     guard FileManager.default.fileExists(atPath: fileURL.path) else {
@@ -67,12 +58,12 @@ public final class DocumentsFolder: Sendable {
   public func write(
     _ data: Data, toFileNamed name: String, isolation: (any Actor)? = #isolation
   ) throws {
-    activity.begin()
-    defer { activity.end() }
+    services.activity.begin()
+    defer { services.activity.end() }
     if ExecutionContext.isOnMainQueue {
-      log.record(.blockingFileIOOnMainQueue(name: name), isolation: isolation)
+      services.log.record(.blockingFileIOOnMainQueue(name: name), isolation: isolation)
     }
-    let started = log.tracer.mark("write \(name) starts", isolation: isolation)
+    let started = services.log.tracer.mark("write \(name) starts", isolation: isolation)
     let (writeID, latency, startedWhileSuspended) = state.withLock { state in
       let writeID = state.nextWriteID
       state.nextWriteID += 1
@@ -81,8 +72,8 @@ public final class DocumentsFolder: Sendable {
       return (writeID, state.writeLatency, state.isSuspended)
     }
     // In flight from here on: a suspension while a checkpoint holds the write loses it.
-    checkpoints.reach(.fileWriteStarting)
-    let delay = delays.delay(for: latency, kind: "file write")
+    services.checkpoints.reach(.fileWriteStarting)
+    let delay = services.delays.delay(for: latency, kind: "file write")
     if delay > 0 { Thread.sleep(forTimeInterval: delay) }
 
     let isLost = state.withLock { state in
@@ -90,16 +81,17 @@ public final class DocumentsFolder: Sendable {
       return state.lostWrites.remove(writeID) != nil || startedWhileSuspended
     }
     if isLost {
-      log.tracer.mark(
+      services.log.tracer.mark(
         "write \(name) ends, lost", isolation: isolation, linkedFrom: started, as: .write)
-      log.record(.fileWriteLostAtSuspension(name: name), isolation: isolation)
-      checkpoints.reach(.fileWriteLostAtSuspension)
+      services.log.record(.fileWriteLostAtSuspension(name: name), isolation: isolation)
+      services.checkpoints.reach(.fileWriteLostAtSuspension)
       return
     }
     try data.write(to: fileURL(named: name), options: [.atomic])
-    log.tracer.mark("write \(name) ends", isolation: isolation, linkedFrom: started, as: .write)
-    log.record(.fileWritten(name: name, bytes: data.count), isolation: isolation)
-    checkpoints.reach(.fileWriteFinishing)
+    services.log.tracer.mark(
+      "write \(name) ends", isolation: isolation, linkedFrom: started, as: .write)
+    services.log.record(.fileWritten(name: name, bytes: data.count), isolation: isolation)
+    services.checkpoints.reach(.fileWriteFinishing)
   }
 
   /// Moves the file called `name` aside, under a new name that says why, and returns its URL.

@@ -43,19 +43,10 @@ public final class HealthStore: Sendable {
   }
 
   private let state = PlatformLock(State())
-  private let log: PlatformEventLog
-  private let activity: ActivityMonitor
-  private let checkpoints: Checkpoints
-  private let delays: DelayGenerator
+  private let services: PlatformServices
 
-  init(
-    log: PlatformEventLog, activity: ActivityMonitor, checkpoints: Checkpoints,
-    delays: DelayGenerator
-  ) {
-    self.log = log
-    self.activity = activity
-    self.checkpoints = checkpoints
-    self.delays = delays
+  init(services: PlatformServices) {
+    self.services = services
   }
 
   // MARK: Configuring and inspecting (tests)
@@ -120,7 +111,7 @@ public final class HealthStore: Sendable {
     isolation: (any Actor)? = #isolation,
     completion: @escaping @Sendable (Bool, Error?) -> Void
   ) {
-    log.record(.healthAuthorizationRequested, isolation: isolation)
+    services.log.record(.healthAuthorizationRequested, isolation: isolation)
     let behaviour = self.behaviour
     deliver(.authorization, after: behaviour.latency, isolation: isolation) { [self] in
       guard behaviour.isHealthDataAvailable else {
@@ -155,11 +146,11 @@ public final class HealthStore: Sendable {
       let status = authorizationStatus()
       guard behaviour.isHealthDataAvailable, !behaviour.failsSaves, status == .sharingAuthorized
       else {
-        log.record(.healthSampleSaveFailed(sample.syncIdentifier ?? sample.uuid))
+        services.log.record(.healthSampleSaveFailed(sample.syncIdentifier ?? sample.uuid))
         return { completion(false, HealthStoreError.saveFailed) }
       }
       insert(sample)
-      log.record(.healthSampleSaved(sample.syncIdentifier ?? sample.uuid))
+      services.log.record(.healthSampleSaved(sample.syncIdentifier ?? sample.uuid))
       return { completion(true, nil) }
     }
   }
@@ -178,13 +169,13 @@ public final class HealthStore: Sendable {
     let behaviour = self.behaviour
     deliver(.query, after: behaviour.latency, isolation: isolation) { [self] in
       guard behaviour.isHealthDataAvailable, !behaviour.failsQueries else {
-        log.record(.healthQueryFailed)
+        services.log.record(.healthQueryFailed)
         let error: HealthStoreError =
           behaviour.isHealthDataAvailable ? .queryFailed : .healthDataUnavailable
         return { query.resultsHandler(query, nil, nil, nil, error) }
       }
       let (added, deleted, anchor) = changes(since: query.anchor, in: query.dateRange)
-      log.record(.healthQueryAnswered(added: added.count, deleted: deleted.count))
+      services.log.record(.healthQueryAnswered(added: added.count, deleted: deleted.count))
       return { query.resultsHandler(query, added, deleted, anchor, nil) }
     }
   }
@@ -231,21 +222,22 @@ public final class HealthStore: Sendable {
     _ kind: HealthCallbackKind, after latency: Latency, isolation: (any Actor)?,
     _ answer: @escaping @Sendable () -> () -> Void
   ) {
-    activity.begin()
-    let requested = log.tracer.mark(
+    services.activity.begin()
+    let requested = services.log.tracer.mark(
       "calls the health store: \(kind.rawValue)", isolation: isolation)
-    let delay = delays.delay(for: latency, kind: "health \(kind.rawValue)")
+    let delay = services.delays.delay(for: latency, kind: "health \(kind.rawValue)")
     DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
       CallbackLane.$current.withValue("health \(kind.rawValue)") {
         let callback = answer()
         // Traced before the checkpoint, so that nothing of the platform's (the tracer's lock)
         // comes between a held callback and the app's code.
-        log.tracer.mark("\(kind.rawValue) callback runs", isolation: nil, linkedFrom: requested)
-        checkpoints.reach(.healthCallbackDelivering(kind))
+        services.log.tracer.mark(
+          "\(kind.rawValue) callback runs", isolation: nil, linkedFrom: requested)
+        services.checkpoints.reach(.healthCallbackDelivering(kind))
         callback()
-        checkpoints.reach(.healthCallbackReturned(kind))
+        services.checkpoints.reach(.healthCallbackReturned(kind))
       }
-      activity.end()
+      services.activity.end()
     }
   }
 }

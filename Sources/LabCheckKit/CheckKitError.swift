@@ -1,0 +1,13 @@
+import CheckReporting
+
+/// Why a check could not run.
+public enum CheckKitError: Error, CustomStringConvertible {
+  case noSources
+
+  public var description: String {
+    switch self {
+    case .noSources:
+      "\(LabEnvironment.exerciseSources) is not set: run the check through `swift run lab check`"
+    }
+  }
+}
