@@ -42,9 +42,7 @@ struct ProcessRunnerTests {
 
   @Test("Input from a file, output into a file")
   func files() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "runner-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let input = folder.appendingPathComponent("in.txt")
     let output = folder.appendingPathComponent("out.txt")
@@ -60,9 +58,7 @@ struct ProcessRunnerTests {
   /// never return (`race-lab report` hung so, its ThreadSanitizer runs writing to log files).
   @Test("Both streams into files, or discarded: the run ends when the child does")
   func nothingCaptured() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "runner-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = try makeFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let log = folder.appendingPathComponent("log.txt")
     let toFiles = try ProcessRunner.run(
@@ -74,6 +70,14 @@ struct ProcessRunnerTests {
     let discarded = try ProcessRunner.run(
       "/bin/sh", ["-c", "exit 3"], standardOutput: .discarded, standardError: .discarded)
     #expect(discarded.status == 3)
+  }
+
+  /// A new empty folder for one test's files; the test removes it.
+  private func makeFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "runner-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
   }
 }
 
