@@ -12,12 +12,6 @@ import SimulatedPlatform
 let variant = Variant(name: "exercise 17") { CoffeeStep17.LabDriver.launch(on: $0) }
 let suite = CheckSuite()
 
-/// The exercise module's settings (exercises.json), which the compiler probe builds with too:
-/// the conformance's isolation depends on the module's default isolation.
-let moduleSettings = [
-  "-default-isolation", "MainActor", "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
-]
-
 suite.check("CoffeeData describes itself through a main-actor isolated conformance") {
   let code = try ExerciseSources().code(of: "CoffeeData.swift")
   let spelled = code.range(
@@ -44,7 +38,9 @@ suite.check("CoffeeData describes itself through a main-actor isolated conforman
   let (onActorLine, onMainLine) = (3, 7)
   let diagnostics = try CompilerChecks.probeDiagnostics(
     appending: probe, to: "CoffeeData.swift", of: try ExerciseSources(),
-    moduleName: "CoffeeStep17", settings: moduleSettings)
+    moduleName: "CoffeeStep17",
+    // The module's default isolation decides the conformance's isolation: build as it does.
+    settings: try CompilerChecks.moduleCompilerFlags())
   let errors = diagnostics.filter { $0.severity == .error }
   // Matched by diagnostic ID and group, never by wording, which changes between compilers.
   let refusedOnActor = errors.contains {

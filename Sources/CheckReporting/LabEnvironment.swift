@@ -9,6 +9,10 @@ public enum LabEnvironment {
   public static let only = "LAB_ONLY"
   /// The folder the exercise module was built from, for checks that read the learner's code.
   public static let exerciseSources = "LAB_EXERCISE_SOURCES"
+  /// The exercise module's compiler flags beyond the language mode, from its metadata
+  /// (`-default-isolation MainActor`, `-enable-upcoming-feature …`), separated by spaces: what
+  /// a check's compiler probe must build with to judge code the way the module is built.
+  public static let moduleCompilerFlags = "LAB_MODULE_COMPILER_FLAGS"
   /// Set and not empty, race checks also draw the lab's own solution under the same schedule.
   public static let lanes = "LAB_LANES"
 

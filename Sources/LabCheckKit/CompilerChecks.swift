@@ -1,3 +1,4 @@
+import CheckReporting
 import CompilerDiagnostics
 import Foundation
 
@@ -19,6 +20,16 @@ public enum CompilerChecks {
 }
 
 extension CompilerChecks {
+  /// The exercise module's compiler flags beyond the language mode, as its metadata gives them
+  /// and `lab` passes them (`LabEnvironment.moduleCompilerFlags`): pass them as `settings` when
+  /// the lesson depends on them, so the probe builds as the module does. Empty for a module
+  /// with none; an error when the check was not started by `lab`.
+  public static func moduleCompilerFlags() throws -> [String] {
+    guard let flags = ProcessInfo.processInfo.environment[LabEnvironment.moduleCompilerFlags]
+    else { throw CheckKitError.noModuleCompilerFlags }
+    return flags.split(separator: " ").map(String.init)
+  }
+
   /// The exercise's Swift files, sorted.
   public static func files(of sources: ExerciseSources) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: sources.directory.path)

@@ -79,6 +79,16 @@ public struct ExerciseCatalog: Codable, Sendable {
       return settings.joined(separator: ", ")
     }
 
+    /// The module's compiler flags beyond the language mode, as `Package.swift` turns them into
+    /// settings: its default isolation (SE-0466) and upcoming features. Passed to the check in
+    /// `LabEnvironment.moduleCompilerFlags`, so its compiler probes build as the module does.
+    public var moduleCompilerFlags: [String] {
+      var flags: [String] = []
+      if let defaultIsolation { flags += ["-default-isolation", defaultIsolation] }
+      for feature in upcomingFeatures ?? [] { flags += ["-enable-upcoming-feature", feature] }
+      return flags
+    }
+
     /// The name of the check executable.
     public var checkProduct: String { "\(module)Check" }
 

@@ -99,6 +99,8 @@ public struct ExerciseChecker: Sendable {
     }
     var runEnvironment = environment.merging(checkEnvironment) { _, extra in extra }
     runEnvironment["SWIFT_BACKTRACE"] = Self.backtraceSettings
+    runEnvironment[LabEnvironment.moduleCompilerFlags] = exercise.moduleCompilerFlags
+      .joined(separator: " ")
     return try (1...max(1, runs)).map { run in
       progress(
         "running the checks (time limit \(Int(timeout)) s)"

@@ -21,12 +21,10 @@ enum StillPointFileCheck {
     let outcome = StressOutcome(
       snapshot: Snapshot(of: driver, on: platform), events: platform.events.all,
       offMainReads: platform.publishedChanges.readsOffMainQueue,
-      // Only the file's invariant is asked for here: the others are judged at the end.
+      // Not read by the file's invariant, the only one judged here: the others wait for the end.
       expectedDrinks: 0, unansweredAuthorizationRequests: 0, authorizationCannotSucceed: false)
     guard
-      let finding = Stress.check(outcome, seed: seed).first(where: {
-        $0.invariant == .fileDiffersFromModel
-      })
+      let finding = Stress.check(outcome, seed: seed, only: [.fileDiffersFromModel]).first
     else { return nil }
     return Stress.Finding(
       invariant: finding.invariant, entryID: finding.entryID, evidence: finding.evidence,

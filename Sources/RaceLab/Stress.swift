@@ -366,10 +366,13 @@ public enum Stress {
     StressInvariant(.backgroundTaskNotCompletedOnce, holds: .everyBackgroundTaskCompletedOnce),
   ]
 
-  /// Checks every invariant on `outcome`; a broken one names its entry only on the evidence of
-  /// the platform's records.
-  static func check(_ outcome: StressOutcome, seed: UInt64) -> [Finding] {
+  /// Checks every invariant on `outcome`, or only those named in `only`; a broken one names its
+  /// entry only on the evidence of the platform's records.
+  static func check(
+    _ outcome: StressOutcome, seed: UInt64, only names: Set<Invariant>? = nil
+  ) -> [Finding] {
     invariants.compactMap { invariant, entry in
+      if let names, !names.contains(invariant.name) { return nil }
       guard let detail = invariant.breach(in: outcome) else { return nil }
       let evidence = entry == nil ? nil : invariant.evidence(in: outcome)
       return Finding(

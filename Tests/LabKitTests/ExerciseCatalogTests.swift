@@ -176,6 +176,19 @@ struct ExerciseCatalogTests {
     let first = try #require(Self.catalog.allExercises.first)
     #expect(first.languageSettings == "Swift 5 mode")
   }
+
+  @Test("A check's compiler probes get the module's flags: its default isolation and features")
+  func moduleCompilerFlags() throws {
+    let exercise = try #require(
+      Self.catalog.allExercises.first { $0.id == "17-isolated-conformance" })
+    #expect(
+      exercise.moduleCompilerFlags == [
+        "-default-isolation", "MainActor",
+        "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
+      ])
+    let first = try #require(Self.catalog.allExercises.first)
+    #expect(first.moduleCompilerFlags.isEmpty)
+  }
 }
 
 extension ExerciseCatalog.Exercise: CustomTestStringConvertible {
