@@ -3,9 +3,11 @@ import Foundation
 /// A value that many threads share, protected by a lock: the lock of the simulated platform and
 /// of the lab's modules built on it (race lab, scenarios, checks, benchmark).
 ///
-/// Not `Synchronization.Mutex`: on Linux a contended `Mutex` is handed over by the kernel
-/// (a priority-inheritance futex: swiftlang/swift, `stdlib/public/Synchronization/Mutex/
-/// LinuxImpl.swift`), a hand-over ThreadSanitizer cannot see, so every access it protects can be
+/// Not `Synchronization.Mutex`: on Linux a `Mutex` locks and unlocks with raw priority-inheritance
+/// futex system calls (`FUTEX_LOCK_PI_PRIVATE`, `FUTEX_UNLOCK_PI_PRIVATE`: the toolchain's
+/// `usr/lib/swift/shims/_SynchronizationShims.h`, which swiftlang/swift's `stdlib/public/
+/// Synchronization/Mutex/LinuxImpl.swift` calls), not through pthreads, whose calls are what
+/// ThreadSanitizer intercepts to see a lock's hand-over; so every access it protects can be
 /// reported as a race, drowning the app's real ones (seen on Swift 6.3.1: threads appending to
 /// an array through `Mutex.withLock`, built `-Onone -sanitize=thread`, were reported as a "Swift
 /// access race"). This lock is a pthread mutex underneath (through `NSLock`), which
