@@ -314,7 +314,7 @@ if ProcessInfo.processInfo.environment["LAB_EXERCISES"] == nil {
     ),
     .testTarget(
       name: "LatestSolutionTests",
-      dependencies: ["CoffeeTrackerLatest", "CoffeeScenarios", "SimulatedPlatform"],
+      dependencies: ["CoffeeTrackerLatest", "CoffeeScenarios", "SimulatedPlatform", "RaceLab"],
       swiftSettings: swift6
     ),
   ]

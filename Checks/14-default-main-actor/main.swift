@@ -58,6 +58,10 @@ suite.check("no file I/O on the main queue, at launch or when saving") {
   return .pass
 }
 
+suite.check("a save that lands while load() reads the file still reaches the disk") {
+  try await SaveDuringLaunchReadCheck.outcome(on: variant)
+}
+
 suite.check("every scenario of the behaviour suite still holds") {
   for scenario in Scenario.all {
     let outcome = try await ScenarioChecks.holds(scenario.id, on: variant)

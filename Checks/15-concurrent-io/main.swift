@@ -20,6 +20,10 @@ suite.check("the drink list is read off the main queue at launch") {
       + "caller's actor, and the model calls load() from the main actor")
 }
 
+suite.check("a save that lands while load() reads the file still reaches the disk") {
+  try await SaveDuringLaunchReadCheck.outcome(on: variant)
+}
+
 suite.check("every scenario of the behaviour suite still holds") {
   for scenario in Scenario.all {
     let outcome = try await ScenarioChecks.holds(scenario.id, on: variant)

@@ -80,6 +80,10 @@ suite.check("loads and saves from many tasks at once leave the file as the last 
   return .expect(onDisk ?? [], equals: last, "the file after the last save")
 }
 
+suite.check("a save that lands while load() reads the file still reaches the disk") {
+  try await SaveDuringLaunchReadCheck.outcome(on: variant)
+}
+
 suite.check("every scenario of the behaviour suite still holds") {
   for scenario in Scenario.all {
     let outcome = try await ScenarioChecks.holds(scenario.id, on: variant)

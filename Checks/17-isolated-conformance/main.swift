@@ -112,6 +112,10 @@ suite.check("the model's summary is logged on the main queue, and by the health 
       + "(\"\(afterLoad)\"): after `updateModel`, get it with `await model.description` and log it")
 }
 
+suite.check("a save that lands while load() reads the file still reaches the disk") {
+  try await SaveDuringLaunchReadCheck.outcome(on: variant)
+}
+
 suite.check("every scenario of the behaviour suite still holds") {
   for scenario in Scenario.all {
     let outcome = try await ScenarioChecks.holds(scenario.id, on: variant)

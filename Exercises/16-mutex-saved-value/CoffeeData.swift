@@ -41,8 +41,9 @@ actor CoffeeDataStore {
   let logger: Logger
   private let file: DrinkListFile
 
-  // Use this value to determine whether you have changes that can be saved to disk.
-  private var savedValue: [Drink] = []
+  // Use this value to determine whether you have changes that can be saved to disk. nil until
+  // the store knows what the file holds: the first save, or the load, records it.
+  private var savedValue: [Drink]?
 
   init(platform: SimulatedPlatform) {
     self.logger = platform.logger(category: "CoffeeDataStore")
@@ -73,7 +74,8 @@ actor CoffeeDataStore {
   // Load the drink data from disk. Reading touches none of the actor's state, so the method is
   // `nonisolated`: it does not wait for the actor. With NonisolatedNonsendingByDefault a plain
   // nonisolated async function runs on its caller's actor, here the main actor at launch;
-  // `@concurrent` runs it on the global concurrent executor instead (SE-0461).
+  // `@concurrent` runs it on the global concurrent executor instead (SE-0461). Off the actor,
+  // the read is not ordered with the saves, which remember(_:) must allow for.
   @concurrent nonisolated func load() async -> [Drink] {
     logger.debug("Loading the model.")
 
@@ -102,9 +104,12 @@ actor CoffeeDataStore {
     return drinks
   }
 
-  // Record the list that is on disk.
+  // Record the list read from disk, unless a save has recorded one already. The read ran off the
+  // actor, so it is not ordered with the saves: one may have written a newer list between the
+  // read and this record. Its record is the newer one; recording the list read over it would
+  // make the next save of that older list find "nothing changed" and skip its write.
   private func remember(_ drinks: [Drink]) {
-    savedValue = drinks
+    if savedValue == nil { savedValue = drinks }
   }
 }
 

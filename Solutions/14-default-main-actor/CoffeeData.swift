@@ -41,8 +41,9 @@ actor CoffeeDataStore {
   let logger: Logger
   private let file: DrinkListFile
 
-  // Use this value to determine whether you have changes that can be saved to disk.
-  private var savedValue: [Drink] = []
+  // Use this value to determine whether you have changes that can be saved to disk. nil until
+  // the store knows what the file holds: the first save, or the load, records it.
+  private var savedValue: [Drink]?
 
   init(platform: SimulatedPlatform) {
     self.logger = platform.logger(category: "CoffeeDataStore")
@@ -74,7 +75,8 @@ actor CoffeeDataStore {
   // `nonisolated`: it does not wait for the actor. And in this module's mode a nonisolated async
   // function leaves its caller's actor (SE-0338): the read runs on the global concurrent
   // executor, off the main actor that calls it at launch. Exercise 15 turns on the feature
-  // that changes this.
+  // that changes this. The price of leaving the actor: the read is no longer ordered with the
+  // saves, which remember(_:) must allow for.
   nonisolated func load() async -> [Drink] {
     logger.debug("Loading the model.")
 
@@ -103,9 +105,12 @@ actor CoffeeDataStore {
     return drinks
   }
 
-  // Record the list that is on disk.
+  // Record the list read from disk, unless a save has recorded one already. The read ran off the
+  // actor, so it is not ordered with the saves: one may have written a newer list between the
+  // read and this record. Its record is the newer one; recording the list read over it would
+  // make the next save of that older list find "nothing changed" and skip its write.
   private func remember(_ drinks: [Drink]) {
-    savedValue = drinks
+    if savedValue == nil { savedValue = drinks }
   }
 }
 

@@ -42,11 +42,12 @@ actor CoffeeDataStore {
   let logger: Logger
   private let file: DrinkListFile
 
-  // Use this value to determine whether you have changes that can be saved to disk. Both the
-  // actor's save and the @concurrent load touch it, synchronously: a Mutex, held only for a
-  // comparison or an assignment, never across the disk I/O. (Ordering the saves, each a compare,
-  // a write and a record, stays the actor's job.)
-  private let savedValue = Mutex<[Drink]>([])
+  // Use this value to determine whether you have changes that can be saved to disk; nil until
+  // the store knows what the file holds. Both the actor's save and the @concurrent load touch
+  // it, synchronously: a Mutex, held only for a comparison or an assignment, never across the
+  // disk I/O. (Ordering the saves, each a compare, a write and a record, stays the actor's job.
+  // The lock cannot order the load's read with them: see load().)
+  private let savedValue = Mutex<[Drink]?>(nil)
 
   init(platform: SimulatedPlatform) {
     self.logger = platform.logger(category: "CoffeeDataStore")
@@ -77,7 +78,7 @@ actor CoffeeDataStore {
   // Load the drink data from disk. Nonisolated: it does not wait for the actor. With
   // NonisolatedNonsendingByDefault a plain nonisolated async function runs on its caller's
   // actor, here the main actor at launch; `@concurrent` runs it on the global concurrent
-  // executor instead (SE-0461).
+  // executor instead (SE-0461). Off the actor, the read is not ordered with the saves.
   @concurrent nonisolated func load() async -> [Drink] {
     logger.debug("Loading the model.")
 
@@ -101,8 +102,13 @@ actor CoffeeDataStore {
       drinks = []
     }
 
-    // Update the saved value, here: no hop to the actor, no wait behind a save.
-    savedValue.withLock { $0 = drinks }
+    // Update the saved value, here: no hop to the actor, no wait behind a save. Unless a save
+    // has recorded a list already: the read above is ordered with no save, so one may have
+    // written a newer list since, and its record wins. The test and the assignment are one
+    // critical section; as two, a save could record between them.
+    savedValue.withLock { saved in
+      if saved == nil { saved = drinks }
+    }
     return drinks
   }
 }

@@ -1,5 +1,6 @@
 import CoffeeScenarios
 import CoffeeTrackerLatest
+import RaceLab
 import Testing
 
 /// The behaviour suite on the coffee track's newest code: the last step's solution, built as
@@ -40,5 +41,19 @@ struct LatestSolutionBehaviourTests {
     let after = try await ScenarioRunner.run(scenario, on: .after)
     let differences = after.observableBehaviour.differences(from: outcome.observableBehaviour)
     #expect(differences.isEmpty, "after vs latest solution: \(differences.joined(separator: "; "))")
+  }
+}
+
+extension LatestSolutionBehaviourTests {
+  /// The newest steps move load() off the store actor: a save that lands while it reads must
+  /// still reach the disk (`Replay.saveDuringLaunchRead`), as on the after variant.
+  @Test("A save that lands while the launch reads the file is not lost")
+  func saveDuringLaunchRead() async {
+    await #expect(processExitsWith: .success) {
+      let result = try await Replay.saveDuringLaunchRead(on: Self.latest)
+      #expect(result.readWasHeld, "\(result.detail)")
+      #expect(result.writesWhileReading > 0, "no save landed during the read: \(result.detail)")
+      #expect(!result.saveLost, "\(result.detail)")
+    }
   }
 }

@@ -6,6 +6,9 @@ public enum Checkpoint: Hashable, Sendable {
   /// A published property is about to be read off the main queue, where it races with the main
   /// queue's writes: the value returned is whatever the main queue stored last.
   case publishedValueReadingOffMain
+  /// A file read has its bytes and is about to return them to the app: what it read can no
+  /// longer change, and the app has not yet acted on it.
+  case fileReadFinishing
   /// A file write has started: it counts as in flight.
   case fileWriteStarting
   /// A file write has reached the disk and is about to return to the app.

@@ -50,7 +50,9 @@ public final class DocumentsFolder: Sendable {
     guard FileManager.default.fileExists(atPath: fileURL.path) else {
       throw CocoaError(.fileReadNoSuchFile)
     }
-    return try Data(contentsOf: fileURL)
+    let data = try Data(contentsOf: fileURL)
+    services.checkpoints.reach(.fileReadFinishing)
+    return data
   }
 
   /// Writes `data` atomically to the file called `name`, taking the write latency on the

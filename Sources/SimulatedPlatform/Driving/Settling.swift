@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// The lab could not tell when the app went still.
 public struct SettleError: Error, CustomStringConvertible {
@@ -91,5 +92,51 @@ extension SimulatedPlatform {
 func drainMainQueue() async {
   await withCheckedContinuation { continuation in
     DispatchQueue.main.async { continuation.resume() }
+  }
+}
+
+extension SimulatedPlatform {
+  /// Blocks the calling thread, held by a checkpoint handler in the middle of the app's work,
+  /// until the rest of the app can do nothing more without it; returns true then. A replay
+  /// holds one operation this way so that whatever the app may run beside it runs first, on
+  /// every variant: where the held operation blocks the rest (an actor it occupies, a task that
+  /// awaits it), the wait ends as soon as nothing else can move; where it does not, the rest
+  /// runs to its end first.
+  ///
+  /// The proof is `settle(_:)`'s, less the held thread: a round waits until no runtime job but
+  /// the held one and no platform work is in flight, lets the main queue run everything queued
+  /// on it, and waits again; a round in which the platform recorded nothing is the proof.
+  /// Unlike `settle(_:)`, it does not drain the app's own Dispatch queues (the held thread may
+  /// be holding one of them), so work queued there that records nothing goes unseen.
+  ///
+  /// Returns false at once on the main queue: a thread held there holds the main queue too, so
+  /// nothing of the app that needs it can run, and the main queue cannot be drained from it.
+  public func waitUntilStillAroundHeldThread(maximumRounds: Int = 10_000) -> Bool {
+    if ExecutionContext.isOnMainQueue { return false }
+    // The held thread runs a job of the global executor when it runs in a task; that job stays
+    // counted until it returns, so it is the one job allowed in flight.
+    let heldJobs = withUnsafeCurrentTask { $0 != nil } ? 1 : 0
+    let quietRoundsNeeded = ActivityMonitor.countsRuntimeJobs ? 1 : 3
+    var quietRounds = 0
+    var rounds = 0
+    while quietRounds < quietRoundsNeeded && rounds < maximumRounds {
+      rounds += 1
+      let eventsBefore = activity.eventCount
+      waitUntilNothingInFlight(besides: heldJobs)
+      let mainQueueRan = DispatchSemaphore(value: 0)
+      DispatchQueue.main.async { mainQueueRan.signal() }
+      mainQueueRan.wait()
+      waitUntilNothingInFlight(besides: heldJobs)
+      quietRounds = activity.eventCount == eventsBefore ? quietRounds + 1 : 0
+    }
+    return true
+  }
+
+  /// Polls, from a held thread, until no platform work and at most `heldJobs` runtime jobs are
+  /// in flight. Polling only looks again: what ends the wait is the work having run.
+  private func waitUntilNothingInFlight(besides heldJobs: Int) {
+    while activity.inFlight > 0 || ActivityMonitor.runtimeJobsInFlight > heldJobs {
+      usleep(200)
+    }
   }
 }

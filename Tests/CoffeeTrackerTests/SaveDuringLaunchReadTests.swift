@@ -1,0 +1,39 @@
+import CoffeeScenarios
+import Testing
+
+@testable import RaceLab
+
+/// A save that lands while the launch's load is reading the file (`Replay.saveDuringLaunchRead`).
+/// The before variant loses it: its save waits on the background queue behind the held read,
+/// and lands after the main queue recorded the loaded list as saved. The after variant may not:
+/// its load reads and records on the store actor, ordered with every save. Each run in a process
+/// of its own, so that a crash fails this case by name and the rest of the run reports.
+@Suite("A save during the launch read", .timeLimit(.minutes(1)))
+struct SaveDuringLaunchReadTests {
+  @Test("The before variant loses the save, every run")
+  func beforeLosesIt() async {
+    await #expect(processExitsWith: .success) {
+      let result = try await Replay.saveDuringLaunchRead(on: .before)
+      #expect(result.readWasHeld, "\(result.detail)")
+      #expect(result.saveLost, "\(result.detail)")
+    }
+  }
+
+  @Test("The after variant keeps it: the file agrees with the model")
+  func afterKeepsIt() async {
+    await #expect(processExitsWith: .success) {
+      let result = try await Replay.saveDuringLaunchRead(on: .after)
+      // The replay must have held the read: a read on the main queue would prove nothing.
+      #expect(result.readWasHeld, "\(result.detail)")
+      #expect(!result.saveLost, "\(result.detail)")
+    }
+  }
+
+  @Test("The drawing names the stale record")
+  func drawing() {
+    let detail = Replay.saveDuringLaunchReadDetail(
+      saveLost: true, readOnMainQueue: false, writesWhileReading: 1, file: [96], model: [64])
+    #expect(detail.contains("the file holds [96 mg] while the model shows [64 mg]"))
+    #expect(detail.contains("records [64 mg] as saved  ← stale"))
+  }
+}
