@@ -54,4 +54,10 @@ suite.check("drinks from the health store are still saved") {
   try await ScenarioChecks.holds("health-sync-adds-and-deletes", on: variant)
 }
 
+suite.check("a seeded stress with overlapping work breaks none of the app's rules") {
+  // Writes are lost at suspension until exercise 10, and overlapping loads duplicate samples
+  // until exercise 11: the stress judges the rest.
+  try await StressCheck.outcome(on: variant, stillBroken: [.writeLostAtSuspension, .overlappingLoads])
+}
+
 await suite.run()

@@ -158,4 +158,8 @@ suite.check("a failed or impossible load does not stop the next one") {
   ])
 }
 
+suite.check("a seeded stress with overlapping work breaks none of the app's rules") {
+  try await StressCheck.outcome(on: variant)
+}
+
 await suite.run()

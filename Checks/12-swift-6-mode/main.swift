@@ -86,4 +86,8 @@ suite.check("no race replay shows its symptom") {
   return .pass
 }
 
+suite.check("a seeded stress with overlapping work breaks none of the app's rules") {
+  try await StressCheck.outcome(on: variant)
+}
+
 await suite.run()

@@ -129,4 +129,8 @@ suite.check("every scenario of the behaviour suite still holds") {
   return .pass
 }
 
+suite.check("a seeded stress with overlapping work breaks none of the app's rules") {
+  try await StressCheck.outcome(on: variant)
+}
+
 await suite.run()

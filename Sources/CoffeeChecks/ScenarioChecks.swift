@@ -58,7 +58,7 @@ public enum ScenarioChecks {
   }
 
   /// The racing steps of `entryID` in `trace` alone, on their lanes, in the order they ran.
-  private static func racingSteps(in trace: Trace?, of entryID: String, title: String)
+  static func racingSteps(in trace: Trace?, of entryID: String, title: String)
     -> [String]
   {
     guard let trace else { return [] }
