@@ -57,7 +57,8 @@ suite.check("drinks from the health store are still saved") {
 suite.check("a seeded stress with overlapping work breaks none of the app's rules") {
   // Writes are lost at suspension until exercise 10, and overlapping loads duplicate samples
   // until exercise 11: the stress judges the rest.
-  try await StressCheck.outcome(on: variant, stillBroken: [.writeLostAtSuspension, .overlappingLoads])
+  try await StressCheck.outcome(
+    on: variant, stillBroken: [.writeLostAtSuspension, .overlappingLoads])
 }
 
 await suite.run()

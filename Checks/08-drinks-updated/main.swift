@@ -104,7 +104,8 @@ suite.check("every change of the drinks is still saved and shown") {
 suite.check("a seeded stress with overlapping work breaks none of the app's rules") {
   // Writes are lost at suspension until exercise 10, and overlapping loads duplicate samples
   // until exercise 11: the stress judges the rest.
-  try await StressCheck.outcome(on: variant, stillBroken: [.writeLostAtSuspension, .overlappingLoads])
+  try await StressCheck.outcome(
+    on: variant, stillBroken: [.writeLostAtSuspension, .overlappingLoads])
 }
 
 await suite.run()

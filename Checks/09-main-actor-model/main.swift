@@ -75,7 +75,8 @@ suite.check("health data and background refreshes still reach the model") {
 suite.check("a seeded stress with overlapping work breaks none of the app's rules") {
   // Writes are lost at suspension until exercise 10, and overlapping loads duplicate samples
   // until exercise 11: the stress judges the rest.
-  try await StressCheck.outcome(on: variant, stillBroken: [.writeLostAtSuspension, .overlappingLoads])
+  try await StressCheck.outcome(
+    on: variant, stillBroken: [.writeLostAtSuspension, .overlappingLoads])
 }
 
 await suite.run()
