@@ -21,7 +21,8 @@ actor StarterStore {
   }
 
   func load() -> [Int] {
-    let drinks = (try? file.read()) ?? []  // expect-error: actor_isolated_call_decl #ActorIsolatedCall
+    // expect-error: actor_isolated_call_decl #ActorIsolatedCall
+    let drinks = (try? file.read()) ?? []
     savedValue = drinks
     return drinks
   }

@@ -15,6 +15,7 @@ actor Store {
   let list = DrinkList()
 
   func refresh() async {
-    await list.load()  // expect-error: regionbasedisolation_named_send_yields_race #SendingRisksDataRace
+    // expect-error: regionbasedisolation_named_send_yields_race #SendingRisksDataRace
+    await list.load()
   }
 }
