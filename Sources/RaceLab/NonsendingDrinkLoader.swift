@@ -31,7 +31,8 @@ actor NonsendingDrinkLoader {
   }
 
   /// The fix: `@concurrent` runs the same read off the caller's actor, on the global concurrent
-  /// executor (or on a task executor preference, SE-0417, where a task has set one).
+  /// executor (or on a task executor preference, SE-0417, where a task has set one)
+  /// (probe: concurrent-honours-task-executor-preference).
   @concurrent nonisolated func loadOffTheCaller() async -> [Drink] {
     let drinks = readDrinks()
     await remember(drinks)
