@@ -1,7 +1,9 @@
 import Foundation
 
 /// Just enough Markdown for the exercises' READMEs: headings, paragraphs, lists, fenced code,
-/// inline code, bold and links. Everything else is shown as text, escaped.
+/// inline code, bold and links. HTML comments (`<!-- probe: <id> -->`, the maintainers' citations
+/// of compiler probes) are dropped, as a Markdown viewer hides them. Everything else is shown as
+/// text, escaped.
 enum Markdown {
   static func html(_ markdown: String) -> String {
     var html: [String] = []
@@ -20,8 +22,16 @@ enum Markdown {
       listItems = []
     }
 
-    for line in markdown.components(separatedBy: "\n") {
+    for original in markdown.components(separatedBy: "\n") {
+      // A comment is for maintainers: drop it, and drop a line that held nothing else rather
+      // than read it as a blank line that ends the paragraph.
+      let line = code == nil ? withoutComments(original) : original
       let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if code == nil && trimmed.isEmpty
+        && !original.trimmingCharacters(in: .whitespaces).isEmpty
+      {
+        continue
+      }
       if var block = code {
         if trimmed.hasPrefix("```") {
           html.append("<pre><code>\(HTML.escape(block.joined(separator: "\n")))</code></pre>")
@@ -62,6 +72,11 @@ enum Markdown {
     flushParagraph()
     flushList()
     return html.joined(separator: "\n")
+  }
+
+  /// `line` without its one-line HTML comments.
+  static func withoutComments(_ line: String) -> String {
+    line.replacing(#/<!--.*?-->/#, with: "")
   }
 
   private static func headingLevel(_ line: String) -> Int? {

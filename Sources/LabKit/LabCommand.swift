@@ -286,7 +286,9 @@ public struct LabCommand {
     }
     output.line("Exercise \(exercise.id), hint \(level) of \(exercise.hints.count):")
     output.line("")
-    output.line(WordWrap.indented(exercise.hints[level - 1], indent: "  ", width: 96))
+    // The hint's probe citations are for maintainers, not for the learner.
+    output.line(
+      WordWrap.indented(exercise.hints[level - 1].withoutProbeCitations, indent: "  ", width: 96))
     output.line("")
     if level < exercise.hints.count {
       output.dim("More: swift run lab hint \(catalog.shortName(of: exercise))")

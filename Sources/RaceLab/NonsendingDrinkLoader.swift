@@ -4,10 +4,13 @@ import Foundation
 import SimulatedPlatform
 
 /// A minimal copy of exercise 15's starter: a store actor whose `load()` is `nonisolated` and
-/// `async`, as code written for Swift 6.0 and 6.1 marks I/O it wants off the caller's actor.
+/// `async`, as code written without NonisolatedNonsendingByDefault marks I/O it wants off the
+/// caller's actor.
 ///
-/// Under SE-0338, the rule until Swift 6.2, such a function runs on the global concurrent
-/// executor. With the upcoming feature NonisolatedNonsendingByDefault (SE-0461), the same
+/// Without that upcoming feature, in the Swift 5 and Swift 6 language modes (on Swift 6.2 and
+/// 6.3 too: SE-0461 gates the new default behind the feature), such a function runs on the
+/// global concurrent executor (SE-0338)
+/// (probe: nonisolated-async-leaves-caller-without-nonsending-feature). With the feature on, the same
 /// declaration means `nonisolated(nonsending)`: it runs on its caller's actor. Called from the
 /// main actor, the read blocks the main queue. This file spells the attribute out, since the
 /// RaceLab module builds without the feature: `nonisolated(nonsending)` is what SE-0461's
@@ -27,7 +30,9 @@ actor NonsendingDrinkLoader {
     return drinks
   }
 
-  /// The fix: `@concurrent` runs the same read on the global concurrent executor.
+  /// The fix: `@concurrent` runs the same read off the caller's actor, on the global concurrent
+  /// executor (or on a task executor preference, SE-0417, where a task has set one)
+  /// (probe: concurrent-honours-task-executor-preference).
   @concurrent nonisolated func loadOffTheCaller() async -> [Drink] {
     let drinks = readDrinks()
     await remember(drinks)

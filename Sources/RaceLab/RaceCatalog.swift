@@ -1,6 +1,7 @@
 import CoffeeScenarios
 
-/// Every concurrency defect of the before variant, in one place: the replay tests, the stress
+/// The concurrency defects of the before variant that the lab teaches, in one place (those it
+/// knows of and leaves out are in `RaceDocs.uncatalogued`): the replay tests, the stress
 /// runs, `make race`, `make diagnose`, the behaviour suite's known bugs, the lab book and the docs
 /// all read this list. Each entry is defined in a file of its own under `Races/`, with its replay.
 public enum RaceCatalog {

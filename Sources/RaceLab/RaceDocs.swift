@@ -5,8 +5,10 @@ public enum RaceDocs {
     var text = """
       # The race catalog
 
-      Every concurrency defect of the before variant of the Coffee Tracker, what goes wrong, how
-      to see it happen, and what the after variant does instead. Generated from the catalog's
+      The concurrency defects of the before variant of the Coffee Tracker that the lab
+      catalogs: what goes wrong, how to see it happen, and what the after variant does instead.
+      The catalog is not complete: [Defects the lab does not catalog](#defects-the-lab-does-not-catalog),
+      at the end, lists the ones known and left out, and why. Generated from the catalog's
       entries, one file each in `Sources/RaceLab/Races/`, by `swift run race-lab docs`; do not
       edit by hand.
 
@@ -42,6 +44,80 @@ public enum RaceDocs {
         text += "\nReplay it: `swift run race-lab replay \(entry.id)`\n"
       }
     }
+    text += """
+
+      ## Defects the lab does not catalog
+
+      Known, and not in the catalog: no replay, stress invariant, lesson or check shows them.
+
+      """
+    for defect in uncatalogued {
+      text += """
+
+        ### \(defect.title)
+
+        - Where: \(defect.location)
+        - What goes wrong: \(defect.interleaving)
+        - What you see: \(defect.symptom)
+        - Why it is not in the catalog: \(defect.whyNotCatalogued)
+        - What would fix it: \(defect.fix)
+
+        """
+    }
     return text
   }
+
+  /// A defect the lab knows of and leaves out of the catalog, listed so that the docs claim no
+  /// completeness the catalog lacks.
+  public struct UncataloguedDefect: Sendable {
+    public let title: String
+    /// Where the defect lives: file and symbol.
+    public let location: String
+    /// Lines that show the defect, each a file under the package root and a piece of text on
+    /// it: a test checks they are still there, so that a fix cannot leave this entry stale.
+    public let lines: [RaceLesson.CodeLine]
+    public let interleaving: String
+    public let symptom: String
+    public let whyNotCatalogued: String
+    public let fix: String
+  }
+
+  /// The defects the lab knows of and does not catalog.
+  public static let uncatalogued: [UncataloguedDefect] = [
+    UncataloguedDefect(
+      title: "The launch load replaces the drink list wholesale",
+      location:
+        "CoffeeTrackerBefore/CoffeeData.swift: CoffeeData.load(); the same step in "
+        + "CoffeeTrackerAfter/CoffeeData.swift, in every coffee step's solution, and in Apple's "
+        + "sample",
+      // The launch's assignment, after the comment Apple's sample puts above it.
+      lines: [
+        .init(
+          file: "Sources/CoffeeTrackerBefore/CoffeeData.swift",
+          needle: "// Assign loaded drinks to model.\n        currentDrinks = drinks"),
+        .init(
+          file: "Sources/CoffeeTrackerAfter/CoffeeData.swift",
+          needle: "// Assign loaded drinks to model.\n    currentDrinks = drinks"),
+      ],
+      interleaving:
+        "The launch reads the saved list off the main queue, then assigns it to the model whole. "
+        + "A drink added, or health samples merged (the app came to the foreground, a background "
+        + "refresh ran), while that read is in flight are in the model before the assignment and "
+        + "gone after it.",
+      symptom:
+        "A drink the user just added disappears from the model and the complication, and the next "
+        + "save writes the list without it. Merged health samples never come back: the query's "
+        + "anchor has already moved past them, so no later health load returns them again.",
+      whyNotCatalogued:
+        "The after variant keeps it too, as does every step of the coffee track, while each "
+        + "catalog entry is one the after variant survives, shown by the same schedule on both "
+        + "variants. No step teaches its fix, so no check could ask for it. The stress lets the user act only "
+        + "once the launch has settled (`Sources/RaceLab/Stress.swift`), so it never probes it.",
+      fix:
+        "The launch merges the loaded list with what arrived meanwhile instead of replacing it: "
+        + "it keeps the drinks added or merged since the launch began, adds the loaded ones not "
+        + "already there (the same drink by its identifier), drops those that aged out, and saves "
+        + "the result. No step of the coffee track teaches it today."
+    )
+  ]
 }

@@ -82,6 +82,21 @@ struct CompilerClaimTests {
     }
   }
 
+  /// Learners read the Markdown: a citation there is an HTML comment, which their viewer and the
+  /// lab book hide, never the `(probe: id)` of hints and Swift comments.
+  @Test("Markdown cites probes in HTML comments, out of the learner's way")
+  func markdownHidesCitations() throws {
+    let citations = try Self.citations()
+    #expect(citations.keys.contains { $0.hasSuffix(".md") }, "no Markdown cites a probe")
+    for file in citations.keys.sorted() where file.hasSuffix(".md") {
+      let text = try String(
+        contentsOf: Self.packageRoot.appendingPathComponent(file), encoding: .utf8)
+      let shown = text.matches(of: #/\((?:[^()]*;\s+)?probes?:\s+[a-z0-9-]/#).count
+      #expect(
+        shown == 0, "\(file) shows \(shown) probe citation(s) to learners: use <!-- probe: id -->")
+    }
+  }
+
   // MARK: - The harness itself
 
   static let sample = """
@@ -177,7 +192,8 @@ struct CompilerClaimTests {
   static let citingRoots = ["README.md", "docs", "Exercises", "Solutions", "Checks", "Sources"]
 
   /// The probe IDs each file cites as `(probe: id)` (or `(...; probe: id)`, and the ID may start
-  /// the next line), by path relative to the package root.
+  /// the next line) or, in Markdown, as `<!-- probe: id -->`, by path relative to the package
+  /// root.
   static func citations() throws -> [String: Set<String>] {
     var citations: [String: Set<String>] = [:]
     for root in citingRoots {
@@ -194,13 +210,15 @@ struct CompilerClaimTests {
       for file in files where [".md", ".json", ".swift"].contains(where: file.hasSuffix) {
         let text = try String(
           contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8)
-        // `(probe: id)`, or several at once: `(probes: one, two)`.
-        let cited = text.matches(of: #/probes?:\s+(?<ids>[a-z0-9-]+(?:,\s+[a-z0-9-]+)*)\)/#)
-          .flatMap { match in
-            match.ids.split(separator: ",").map {
-              $0.trimmingCharacters(in: .whitespacesAndNewlines)
-            }
+        // `(probe: id)`, or several at once: `(probes: one, two)`; `<!-- probe: id -->` too.
+        let cited = text.matches(
+          of: #/probes?:\s+(?<ids>[a-z0-9-]+(?:,\s+[a-z0-9-]+)*)(?:\)|\s*-->)/#
+        )
+        .flatMap { match in
+          match.ids.split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines)
           }
+        }
         if !cited.isEmpty { citations[file, default: []].formUnion(cited) }
       }
     }

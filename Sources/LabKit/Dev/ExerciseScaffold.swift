@@ -214,7 +214,7 @@ struct ExerciseScaffold {
     ## Why
 
     The lesson: what goes wrong without it. A claim about what the compiler accepts or rejects
-    cites its probe, as (probe: <claim-id>).
+    cites its probe in an HTML comment after it, <!-- probe: <claim-id> -->.
 
     ## In the source
 

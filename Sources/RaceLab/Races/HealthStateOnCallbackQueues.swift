@@ -11,7 +11,9 @@ extension RaceCatalog {
     symbols: ["isAuthorized", "anchor"],
     interleaving:
       "The authorization callback writes isAuthorized, and the query callback writes the anchor, on "
-      + "arbitrary global queues while another queue reads them.",
+      + "arbitrary global queues. Nothing reads isAuthorized, so its race is write/write: two "
+      + "authorization callbacks at once. The anchor is also read, by the next load when it starts "
+      + "its query, on another queue: a read/write race as well as a write/write one.",
     symptom:
       "A data race: no visible symptom most of the time, undefined behaviour always. "
       + "ThreadSanitizer catches the anchor when two loads overlap. isAuthorized is only ever "

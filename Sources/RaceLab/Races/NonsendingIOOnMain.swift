@@ -13,7 +13,8 @@ extension RaceCatalog {
       + "main. The compiler says nothing: there is no data race, only work on the wrong actor.",
     afterFix:
       "The after variant reads on its store actor. In the exercise, `@concurrent` on load() runs "
-      + "the read on the global concurrent executor, as a nonisolated async function did before.",
+      + "the read on the global concurrent executor, as a nonisolated async function does without "
+      + "the feature.",
     talkPassage:
       "Beyond the talk: Swift 6.2's approachable concurrency; the talk's \"you should never block "
       + "the main thread to perform a synchronous IO\"",
