@@ -5,7 +5,7 @@ import SimulatedPlatform
 extension Scenario {
   /// Every scenario of the behaviour suite, in the order the demo plays them.
   public static let all: [Scenario] = [
-    firstLaunch, launchWithSavedFile, launchWindowEdges, addDrinkWhileActive,
+    firstLaunch, launchWithSavedFile, launchWindowEdges, launchWithAgedOutFile, addDrinkWhileActive,
     addDrinkInBackground, addDrinkWindow, healthSyncAdds, healthSyncWindow, healthSyncDeletes,
     healthSyncDeletesOwnDrink, healthSyncAddsAndDeletes, ownSamplesNotDuplicated,
     healthStoreUnavailable, authorizationDenied, authorizationError,
@@ -348,6 +348,21 @@ extension Scenario {
     }(),
     steps: [],
     expectations: [.modelHolds(drinks((64, day), (18, 0)))])
+
+  static let launchWithAgedOutFile = Scenario(
+    id: "launch-with-aged-out-file",
+    summary:
+      "The saved file holds only drinks older than 24 hours: the model starts empty, and the "
+      + "empty list must overwrite the file, or the old drinks stay on disk for good.",
+    setup: {
+      var setup = Setup()
+      setup.savedFile = .drinks([(96, day + 60), (64, day + 120)])
+      return setup
+    }(),
+    steps: [],
+    // "The file on disk equals the model", which every scenario checks, is the point here: a
+    // store that believes the file already holds the empty list skips the write.
+    expectations: [.modelHolds([])])
 
   static let addDrinkWindow = Scenario(
     id: "add-drink-window",
