@@ -103,7 +103,8 @@ public enum ChromeTrace {
     switch kind {
     case .log: return "log"
     case .publishedChange: return "model"
-    case .fileRead, .fileWritten, .fileWriteLostAtSuspension, .blockingFileIOOnMainQueue:
+    case .fileRead, .fileWritten, .fileMovedAside, .fileWriteLostAtSuspension,
+      .blockingFileIOOnMainQueue:
       return "file"
     case .healthAuthorizationRequested, .healthSampleSaved, .healthSampleSaveFailed,
       .healthQueryAnswered, .healthQueryFailed:

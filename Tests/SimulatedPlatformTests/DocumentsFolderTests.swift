@@ -20,6 +20,7 @@ struct DocumentsFolderTests {
       return switch event.kind {
       case .fileRead(let name): "read \(name) (\(place))"
       case .fileWritten(let name, let bytes): "wrote \(name) \(bytes) B (\(place))"
+      case .fileMovedAside(let name, let newName): "moved \(name) to \(newName) (\(place))"
       case .blockingFileIOOnMainQueue(let name): "blocking I/O \(name) (\(place))"
       default: nil
       }

@@ -97,7 +97,14 @@ public final class DocumentsFolder: Sendable {
   }
 
   /// Moves the file called `name` aside, under a new name that says why, and returns its URL.
-  public func moveAside(fileNamed name: String, reason: String) throws -> URL {
+  /// File I/O like a read: recorded, and flagged as blocking I/O on the main queue.
+  /// `isolation` is the caller's, for the trace; callers never pass it.
+  public func moveAside(
+    fileNamed name: String, reason: String, isolation: (any Actor)? = #isolation
+  ) throws -> URL {
+    if ExecutionContext.isOnMainQueue {
+      services.log.record(.blockingFileIOOnMainQueue(name: name), isolation: isolation)
+    }
     let source = fileURL(named: name)
     var destination = fileURL(named: "\(name).\(reason)")
     var attempt = 1
@@ -106,6 +113,8 @@ public final class DocumentsFolder: Sendable {
       destination = fileURL(named: "\(name).\(reason)-\(attempt)")
     }
     try FileManager.default.moveItem(at: source, to: destination)
+    services.log.record(
+      .fileMovedAside(name: name, as: destination.lastPathComponent), isolation: isolation)
     return destination
   }
 

@@ -16,6 +16,8 @@ public struct PlatformEvent: Sendable, CustomStringConvertible {
     case applicationStateChanged(ApplicationState)
     case fileRead(name: String)
     case fileWritten(name: String, bytes: Int)
+    /// A file was moved aside (renamed): file I/O like a read or a write.
+    case fileMovedAside(name: String, as: String)
     case fileWriteLostAtSuspension(name: String)
     case blockingFileIOOnMainQueue(name: String)
     case healthAuthorizationRequested

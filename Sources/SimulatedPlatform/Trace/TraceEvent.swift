@@ -27,6 +27,7 @@ public struct TraceEvent: Sendable, CustomStringConvertible {
     case .applicationStateChanged(let state): return "app becomes \(state)"
     case .fileRead(let name): return "read \(name)"
     case .fileWritten(let name, let bytes): return "wrote \(name) (\(bytes) B)"
+    case .fileMovedAside(let name, let newName): return "moved \(name) aside as \(newName)"
     case .fileWriteLostAtSuspension(let name): return "write of \(name) LOST at suspension"
     case .blockingFileIOOnMainQueue(let name): return "blocking I/O on main: \(name)"
     case .healthAuthorizationRequested: return "health authorization requested"
