@@ -54,6 +54,10 @@ suite.check("drinks from the health store are still saved") {
   try await ScenarioChecks.holds("health-sync-adds-and-deletes", on: variant)
 }
 
+suite.check("saves in flight land in order, and the file ends as the model's list") {
+  try await SavesInFlightCheck.outcome(on: variant)
+}
+
 suite.check("a seeded stress with overlapping work breaks none of the app's rules") {
   // Writes are lost at suspension until exercise 10, and overlapping loads duplicate samples
   // until exercise 11: the stress judges the rest.

@@ -101,6 +101,10 @@ suite.check("every change of the drinks is still saved and shown") {
   ])
 }
 
+suite.check("saves in flight land in order, and the file ends as the model's list") {
+  try await SavesInFlightCheck.outcome(on: variant)
+}
+
 suite.check("a seeded stress with overlapping work breaks none of the app's rules") {
   // Writes are lost at suspension until exercise 10, and overlapping loads duplicate samples
   // until exercise 11: the stress judges the rest.

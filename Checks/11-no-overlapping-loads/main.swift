@@ -158,6 +158,10 @@ suite.check("a failed or impossible load does not stop the next one") {
   ])
 }
 
+suite.check("saves in flight land in order, and the file ends as the model's list") {
+  try await SavesInFlightCheck.outcome(on: variant)
+}
+
 suite.check("a seeded stress with overlapping work breaks none of the app's rules") {
   try await StressCheck.outcome(on: variant)
 }

@@ -37,3 +37,31 @@ struct SaveDuringLaunchReadTests {
     #expect(detail.contains("records [64 mg] as saved  ← stale"))
   }
 }
+
+/// Saves in flight (`Replay.saveInFlight`): a second save while the first is held at the disk,
+/// and a list that changes back while its save is held. The before variant loses the second
+/// (its main queue compares the list with a `savedValue` the held save has not updated: the
+/// saved-value race of the catalog, another interleaving); the after variant's actor orders
+/// every save, compare and record together.
+@Suite("Saves in flight", .timeLimit(.minutes(1)))
+struct SavesInFlightTests {
+  @Test("The after variant's file ends as its model", arguments: Replay.WhileSaveInFlight.allCases)
+  func afterKeepsOrder(_ action: Replay.WhileSaveInFlight) async {
+    await #expect(processExitsWith: .success) { [action = action.rawValue as String] in
+      let action = try #require(Replay.WhileSaveInFlight(rawValue: action))
+      let result = try await Replay.saveInFlight(action, on: .after)
+      #expect(result.writeWasHeld, "\(result.detail)")
+      #expect(!result.fileDiffersFromModel, "\(result.detail)")
+    }
+  }
+
+  @Test("The before variant keeps a second save, and loses a list changed back")
+  func before() async {
+    await #expect(processExitsWith: .success) {
+      let second = try await Replay.saveInFlight(.secondSave, on: .before)
+      #expect(second.writeWasHeld && !second.fileDiffersFromModel, "\(second.detail)")
+      let back = try await Replay.saveInFlight(.listChangesBack, on: .before)
+      #expect(back.writeWasHeld && back.fileDiffersFromModel, "\(back.detail)")
+    }
+  }
+}

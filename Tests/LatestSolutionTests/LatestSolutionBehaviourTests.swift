@@ -57,3 +57,19 @@ extension LatestSolutionBehaviourTests {
     }
   }
 }
+
+extension LatestSolutionBehaviourTests {
+  /// Saves in flight (`Replay.saveInFlight`): a second save, and a list changed back, while a
+  /// write is held at the disk; the file must end as the model's list, as on the after variant.
+  @Test(
+    "Saves in flight land in order, and the file ends as the model's list",
+    arguments: Replay.WhileSaveInFlight.allCases)
+  func savesInFlight(_ action: Replay.WhileSaveInFlight) async {
+    await #expect(processExitsWith: .success) { [action = action.rawValue as String] in
+      let action = try #require(Replay.WhileSaveInFlight(rawValue: action))
+      let result = try await Replay.saveInFlight(action, on: Self.latest)
+      #expect(result.writeWasHeld, "\(result.detail)")
+      #expect(!result.fileDiffersFromModel, "\(result.detail)")
+    }
+  }
+}

@@ -111,32 +111,47 @@ extension SimulatedPlatform {
   ///
   /// Returns false at once on the main queue: a thread held there holds the main queue too, so
   /// nothing of the app that needs it can run, and the main queue cannot be drained from it.
-  public func waitUntilStillAroundHeldThread(maximumRounds: Int = 10_000) -> Bool {
+  ///
+  /// `heldPlatformWork` is how much platform work the held thread has begun and not ended (1 for
+  /// a write held at `fileWriteStarting`, which counts as in flight from its start).
+  ///
+  /// `safetyNet` bounds the whole wait, so that an app that never goes still cannot hang the
+  /// caller; it returns false then. It decides no verdict: on the apps here the wait ends in
+  /// milliseconds, as soon as the counts allow.
+  public func waitUntilStillAroundHeldThread(
+    heldPlatformWork: Int = 0, safetyNet: TimeInterval = 60
+  ) -> Bool {
     if ExecutionContext.isOnMainQueue { return false }
     // The held thread runs a job of the global executor when it runs in a task; that job stays
     // counted until it returns, so it is the one job allowed in flight.
     let heldJobs = withUnsafeCurrentTask { $0 != nil } ? 1 : 0
     let quietRoundsNeeded = ActivityMonitor.countsRuntimeJobs ? 1 : 3
+    let deadline = Date(timeIntervalSinceNow: safetyNet)
     var quietRounds = 0
-    var rounds = 0
-    while quietRounds < quietRoundsNeeded && rounds < maximumRounds {
-      rounds += 1
+    while quietRounds < quietRoundsNeeded {
       let eventsBefore = activity.eventCount
-      waitUntilNothingInFlight(besides: heldJobs)
+      guard
+        waitUntilNothingInFlight(besides: heldJobs, platformWork: heldPlatformWork, by: deadline)
+      else { return false }
       let mainQueueRan = DispatchSemaphore(value: 0)
       DispatchQueue.main.async { mainQueueRan.signal() }
-      mainQueueRan.wait()
-      waitUntilNothingInFlight(besides: heldJobs)
+      guard mainQueueRan.wait(timeout: .now() + max(0, deadline.timeIntervalSinceNow)) == .success,
+        waitUntilNothingInFlight(besides: heldJobs, platformWork: heldPlatformWork, by: deadline)
+      else { return false }
       quietRounds = activity.eventCount == eventsBefore ? quietRounds + 1 : 0
     }
     return true
   }
 
-  /// Polls, from a held thread, until no platform work and at most `heldJobs` runtime jobs are
-  /// in flight. Polling only looks again: what ends the wait is the work having run.
-  private func waitUntilNothingInFlight(besides heldJobs: Int) {
-    while activity.inFlight > 0 || ActivityMonitor.runtimeJobsInFlight > heldJobs {
+  /// Polls, from a held thread, until at most the held runtime jobs and platform work are in
+  /// flight. Polling only looks again: what ends the wait is the work having run.
+  private func waitUntilNothingInFlight(
+    besides heldJobs: Int, platformWork heldWork: Int, by deadline: Date
+  ) -> Bool {
+    while activity.inFlight > heldWork || ActivityMonitor.runtimeJobsInFlight > heldJobs {
+      guard Date() < deadline else { return false }
       usleep(200)
     }
+    return true
   }
 }
