@@ -109,7 +109,8 @@ let package = Package(
     .target(name: "KataSupport", swiftSettings: swift6),
     // The `lab` command and what it is made of: the exercise catalog, progress, checking.
     .target(
-      name: "LabKit", dependencies: ["CheckReporting", "CommandLineSupport"], swiftSettings: swift6),
+      name: "LabKit", dependencies: ["CheckReporting", "CommandLineSupport", "SourceScan"],
+      swiftSettings: swift6),
     .executableTarget(name: "Lab", dependencies: ["LabKit"], swiftSettings: swift6),
     // Proves that editors understand the exercises: drives sourcekit-lsp on Exercises/.
     .executableTarget(
