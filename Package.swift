@@ -62,7 +62,7 @@ let package = Package(
       name: "RaceLab",
       dependencies: [
         "CoffeeDomain", "SimulatedPlatform", "CoffeeScenarios", "CompilerDiagnostics",
-        "CommandLineSupport",
+        "CommandLineSupport", "CheckReporting",
       ],
       swiftSettings: swift6
     ),
