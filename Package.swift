@@ -282,7 +282,10 @@ if let source = ProcessInfo.processInfo.environment["LAB_EXERCISES"] {
       package.targets.append(
         .executableTarget(
           name: "\(module)Check",
-          dependencies: [.byName(name: module), .byName(name: checkSupport)],
+          // CheckReporting by name too: checks word their messages with it (`Wording`).
+          dependencies: [
+            .byName(name: module), .byName(name: checkSupport), .byName(name: "CheckReporting"),
+          ],
           path: "Checks/\(id)",
           // The Swift 5 mode, so that checks can call into pre-migration code as it is.
           swiftSettings: [.swiftLanguageMode(.v5)]
