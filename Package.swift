@@ -137,7 +137,8 @@ let package = Package(
       name: "CommandOptionsTests", dependencies: ["CoffeeDemo", "RaceLabCommand"],
       swiftSettings: swift6),
     .testTarget(
-      name: "LabCheckKitTests", dependencies: ["LabCheckKit", "CheckReporting", "SourceScan"],
+      name: "LabCheckKitTests",
+      dependencies: ["LabCheckKit", "CheckReporting", "SourceScan", "CompilerDiagnostics"],
       swiftSettings: swift6),
     .testTarget(name: "KataSupportTests", dependencies: ["KataSupport"], swiftSettings: swift6),
     .testTarget(name: "CoffeeDomainTests", dependencies: ["CoffeeDomain"], swiftSettings: swift6),

@@ -46,7 +46,7 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
     case .requestAuthorization: "app requests health authorization"
     case .setApplicationState(let state): "app becomes \(state.rawValue)"
     case .backgroundRefresh: "system delivers a background refresh task"
-    case .advanceClock(let minutes): "\(Wording.duration(minutes: minutes)) pass"
+    case .advanceClock(let minutes): "the clock moves on \(Wording.duration(minutes: minutes))"
     case .relaunch: "app is relaunched"
     }
   }

@@ -37,13 +37,20 @@ public enum CompilerWarnings {
       let warnings = try? self.warnings(
         of: sources, moduleName: moduleName, languageMode: languageMode)
     else { return }
-    for warning in warnings
-    where files.contains(warning.fileName)
-      || (callers.contains(warning.fileName) && warning.group == deprecatedGroup)
-    {
+    for warning in shown(warnings, files: files, deprecatedCallsIn: callers) {
       print(CheckReport.Tag.warning.line(line(for: warning)))
     }
     fflush(nil)
+  }
+
+  /// The warnings `show` prints: every one in `files`, and the deprecated calls in `callers`.
+  static func shown(
+    _ warnings: [CompilerDiagnostic], files: [String], deprecatedCallsIn callers: [String]
+  ) -> [CompilerDiagnostic] {
+    warnings.filter { warning in
+      files.contains(warning.fileName)
+        || (callers.contains(warning.fileName) && warning.group == deprecatedGroup)
+    }
   }
 
   /// The diagnostic group of a use of a deprecated declaration.

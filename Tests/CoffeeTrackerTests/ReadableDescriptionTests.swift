@@ -57,7 +57,7 @@ struct ReadableDescriptionTests {
     #expect(DrinkSummary(mg: 96, minutesAgo: 30).description == "96 mg 30 min ago")
     #expect(DrinkSummary(mg: 96, minutesAgo: 0).description == "96 mg now")
     #expect(DrinkSummary(mg: 96, minutesAgo: -5).description == "96 mg 5 min ahead")
-    #expect(Step.advanceClock(minutes: 120).description == "2 h pass")
+    #expect(Step.advanceClock(minutes: 120).description == "the clock moves on 2 h")
   }
 
   @Test("An actor's stored properties, without the storage the compiler adds")
