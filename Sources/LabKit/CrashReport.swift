@@ -17,8 +17,9 @@ public struct CrashReport: Sendable, Equatable {
   /// had already failed stays failed when a later one crashes.
   public let checksBefore: [Verdict.CheckLine]
   /// When the crash came without a message from the runtime and the exercise's sources use an
-  /// unsafe continuation: where, as `file:line`. A double resume of an unsafe continuation is
-  /// not detected; it corrupts memory and dies later in words about the allocator.
+  /// unsafe continuation: where, as `file:line`. Resuming an unsafe continuation twice is
+  /// undefined behaviour that nothing detects (SE-0300); on this toolchain it has died later, in
+  /// the task allocator's words ("freed pointer was not the last allocation").
   public let unsafeContinuation: String?
 
   public init(

@@ -100,6 +100,11 @@ public struct ExerciseChecker: Sendable {
     }
     var runEnvironment = environment.merging(checkEnvironment) { _, extra in extra }
     runEnvironment["SWIFT_BACKTRACE"] = Self.backtraceSettings
+    // An unsafe continuation resumed twice then stops at the second resume, in the runtime's
+    // words ("Resuming continuation for task … that is not awaited (may have already been
+    // resumed)"), instead of corrupting the task allocator and dying later. The runtime's
+    // switch, swift/stdlib/public/runtime/EnvironmentVariables.def (swiftlang/swift#61076).
+    runEnvironment["SWIFT_DEBUG_VALIDATE_UNCHECKED_CONTINUATIONS"] = "1"
     runEnvironment[LabEnvironment.moduleCompilerFlags] = exercise.moduleCompilerFlags
       .joined(separator: " ")
     return try (1...max(1, runs)).map { run in

@@ -34,10 +34,13 @@ struct VerdictReport {
         // Resuming an unsafe continuation twice is undefined behaviour: nothing stops at the
         // second resume, and the process dies later, in words about memory. A checked one stops
         // there with "SWIFT TASK CONTINUATION MISUSE" (SE-0300; CheckedContinuation's docs).
+        if let said = report.lastOutput, said.contains("resumed") {
+          output.line("      the runtime: \(said)")
+        }
         output.line("      your code uses an unsafe continuation at \(unsafe):")
         output.line(
-          "      it does not check that it is resumed exactly once, so a second resume breaks "
-            + "memory and the program dies later, far from the mistake. "
+          "      it does not check that it is resumed exactly once: a second resume is undefined "
+            + "behaviour, and the program dies later, far from the mistake, or goes on wrong. "
             + "withCheckedContinuation (or withCheckedThrowingContinuation) would have "
             + "stopped at the second resume and said so.")
       } else if let lastOutput = report.lastOutput {

@@ -97,6 +97,19 @@ struct CrashVerdictTests {
     #expect(!plain.printed.contains("unsafe continuation"))
   }
 
+  @Test("Checks run with unchecked continuations validated: a second resume stops with its words")
+  func validatedUnsafeContinuation() throws {
+    let lab = try FakeLab()
+    try lab.write(
+      "Exercises/01-first-step/Model.swift",
+      "func load() async {\n  await withUnsafeContinuation { $0.resume() }\n}\n")
+    try lab.write("Exercises/01-first-step/Behaviour.swift", Behaviour.crashesAtTheSecondResume)
+    #expect(lab.run("check", "1") == 1)
+    let printed = lab.printed
+    #expect(printed.contains("the runtime: Resuming continuation for task"))
+    #expect(printed.contains("unsafe continuation at Exercises/01-first-step/Model.swift:2"))
+  }
+
   @Test("A crash with the runtime's own message keeps that message, unsafe continuation or not")
   func runtimeMessageWins() {
     let report = CrashReport(message: "Fatal error: SWIFT TASK CONTINUATION MISUSE: load()")
@@ -126,6 +139,20 @@ extension Behaviour {
   static let crashesInTheAllocator = """
     echo "LAB-RUNNING the loader answers once"
     echo "freed pointer was not the last allocation"
+    kill -ABRT $$
+
+    """
+
+  /// Dies the way it does when `lab` validates unchecked continuations: the runtime's words at
+  /// the second resume, then SIGABRT. Fails unless `lab` set the switch.
+  static let crashesAtTheSecondResume = """
+    echo "LAB-RUNNING the loader answers once"
+    if [ "$SWIFT_DEBUG_VALIDATE_UNCHECKED_CONTINUATIONS" != "1" ]; then
+      echo "LAB-CHECK fail the loader answers once :: unchecked continuations not validated"
+      echo "LAB-RESULT fail"
+      exit 1
+    fi
+    echo "Resuming continuation for task 0x55a1fcde4970 that is not awaited (may have already been resumed)."
     kill -ABRT $$
 
     """
