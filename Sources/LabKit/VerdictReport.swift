@@ -31,18 +31,19 @@ struct VerdictReport {
       output.bad("  ✗ crashed" + (check.map { " while checking \"\($0)\"" } ?? "") + ":")
       output.line("      \(report.message)")
       if let unsafe = report.unsafeContinuation {
-        // Resuming an unsafe continuation twice is undefined behaviour: nothing stops at the
-        // second resume, and the process dies later, in words about memory. A checked one stops
-        // there with "SWIFT TASK CONTINUATION MISUSE" (SE-0300; CheckedContinuation's docs).
+        // Resuming an unsafe continuation twice is undefined behaviour (UnsafeContinuation's
+        // documentation, SE-0300): without the runtime's validation, which lab switches on, the
+        // process dies later in words about memory, or not at all. A checked one always stops
+        // at the second resume with "SWIFT TASK CONTINUATION MISUSE".
         if let said = report.lastOutput, said.contains("resumed") {
           output.line("      the runtime: \(said)")
         }
         output.line("      your code uses an unsafe continuation at \(unsafe):")
         output.line(
-          "      it does not check that it is resumed exactly once: a second resume is undefined "
-            + "behaviour, and the program dies later, far from the mistake, or goes on wrong. "
-            + "withCheckedContinuation (or withCheckedThrowingContinuation) would have "
-            + "stopped at the second resume and said so.")
+          "      nothing checks that it is resumed exactly once: a second resume is undefined "
+            + "behaviour, caught here only because lab switches on the runtime's validation. "
+            + "withCheckedContinuation (or withCheckedThrowingContinuation) stops at the second "
+            + "resume and says so, in every run.")
       } else if let lastOutput = report.lastOutput {
         output.line("      the last thing printed before it: \(lastOutput)")
       }
