@@ -62,7 +62,7 @@ let package = Package(
       name: "RaceLab",
       dependencies: [
         "CoffeeDomain", "SimulatedPlatform", "CoffeeScenarios", "CompilerDiagnostics",
-        "CommandLineSupport",
+        "CommandLineSupport", "CheckReporting",
       ],
       swiftSettings: swift6
     ),
@@ -109,7 +109,8 @@ let package = Package(
     .target(name: "KataSupport", swiftSettings: swift6),
     // The `lab` command and what it is made of: the exercise catalog, progress, checking.
     .target(
-      name: "LabKit", dependencies: ["CheckReporting", "CommandLineSupport"], swiftSettings: swift6),
+      name: "LabKit", dependencies: ["CheckReporting", "CommandLineSupport", "SourceScan"],
+      swiftSettings: swift6),
     .executableTarget(name: "Lab", dependencies: ["LabKit"], swiftSettings: swift6),
     // Proves that editors understand the exercises: drives sourcekit-lsp on Exercises/.
     .executableTarget(
@@ -136,7 +137,8 @@ let package = Package(
       name: "CommandOptionsTests", dependencies: ["CoffeeDemo", "RaceLabCommand"],
       swiftSettings: swift6),
     .testTarget(
-      name: "LabCheckKitTests", dependencies: ["LabCheckKit", "CheckReporting", "SourceScan"],
+      name: "LabCheckKitTests",
+      dependencies: ["LabCheckKit", "CheckReporting", "SourceScan", "CompilerDiagnostics"],
       swiftSettings: swift6),
     .testTarget(name: "KataSupportTests", dependencies: ["KataSupport"], swiftSettings: swift6),
     .testTarget(name: "CoffeeDomainTests", dependencies: ["CoffeeDomain"], swiftSettings: swift6),
@@ -281,7 +283,10 @@ if let source = ProcessInfo.processInfo.environment["LAB_EXERCISES"] {
       package.targets.append(
         .executableTarget(
           name: "\(module)Check",
-          dependencies: [.byName(name: module), .byName(name: checkSupport)],
+          // CheckReporting by name too: checks word their messages with it (`Wording`).
+          dependencies: [
+            .byName(name: module), .byName(name: checkSupport), .byName(name: "CheckReporting"),
+          ],
           path: "Checks/\(id)",
           // The Swift 5 mode, so that checks can call into pre-migration code as it is.
           swiftSettings: [.swiftLanguageMode(.v5)]

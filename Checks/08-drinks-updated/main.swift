@@ -1,4 +1,5 @@
 // The checks of exercise 08: replace `didSet` with `drinksUpdated() async`.
+import CheckReporting
 import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
@@ -67,8 +68,9 @@ suite.check("a drink added while updateModel(newDrinks:deletedDrinks:) waits is 
   }
   return .expect(
     kept.contains(fromHealth.uuid) && drinksOnDisk(platform) == model.currentDrinks,
-    "after the update and the new drink, the model holds \(model.currentDrinks.map(\.mgCaffeine)) "
-      + "and the file \(drinksOnDisk(platform).map(\.mgCaffeine))")
+    "after the update and the new drink, the model holds "
+      + "\(Wording.drinks(model.currentDrinks.map(\.mgCaffeine))) and the file "
+      + Wording.drinks(drinksOnDisk(platform).map(\.mgCaffeine)))
 }
 
 suite.check("the drinks are read and saved on the main queue") {

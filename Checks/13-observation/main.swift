@@ -1,4 +1,5 @@
 // The checks of exercise 13: @Observable instead of ObservableObject.
+import CheckReporting
 import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
@@ -117,7 +118,8 @@ suite.check("two drinks added in a row are both kept") {
   let kept = driver.currentDrinks.map(\.mgCaffeine).sorted()
   return .expect(
     kept == [64, 95],
-    "after adding 64 mg and then 95 mg, the model holds \(kept) mg: one change overwrote the "
+    "after adding 64 mg and then 95 mg, the model holds \(Wording.drinks(kept)): one change "
+      + "overwrote the "
       + "other (a lost update). Read, change and assign the list in one step on the main actor")
 }
 

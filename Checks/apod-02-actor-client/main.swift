@@ -1,4 +1,5 @@
 // The checks of kata apod-02: an actor networking layer with typed errors.
+import CheckReporting
 import Foundation
 import KataSupport
 import LabCheckKit
@@ -34,7 +35,7 @@ func expectError(_ expected: ApodNetworkingError, from result: Result<[ApodPictu
 {
   switch result {
   case .success(let pictures):
-    return .fail("expected \(expected), but got \(pictures.count) pictures")
+    return .fail("expected \(expected), but got \(Wording.count(pictures.count, "picture"))")
   case .failure(let error as ApodNetworkingError):
     return .expect(error == expected, "expected ApodNetworkingError.\(expected), got .\(error)")
   case .failure(let error):

@@ -1,4 +1,5 @@
 // The checks of kata store-03: from DispatchGroup to a task group, in input order.
+import CheckReporting
 import Foundation
 import KataSupport
 import LabCheckKit
@@ -93,7 +94,7 @@ suite.check("one failed icon fails the whole load, the others are cancelled") {
   transport.releaseAll()
   do {
     let icons = try await task.value
-    return .fail("one icon failed, yet loadIcons returned \(icons.count) icons")
+    return .fail("one icon failed, yet loadIcons returned \(Wording.count(icons.count, "icon"))")
   } catch TransportError.offline {
     return .expect(
       cancellations == 3, "the load failed, but \(cancellations) of the 3 others were cancelled")

@@ -1,4 +1,5 @@
 // The checks of kata store-07: a global actor for the image pipeline.
+import CheckReporting
 import Foundation
 import KataSupport
 import LabCheckKit
@@ -57,7 +58,8 @@ suite.check("an icon is downloaded and rendered once") {
   let renders = await renderer.renderCount
   return .expect(
     first == second && renders == 1 && transport.statistics.requests == 1,
-    "two requests for the same icon: \(transport.statistics.requests) downloads, \(renders) renders"
+    "two requests for the same icon: \(Wording.count(transport.statistics.requests, "download")), "
+      + Wording.count(renders, "render")
   )
 }
 

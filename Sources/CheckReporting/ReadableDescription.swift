@@ -33,4 +33,17 @@ public enum ReadableDescription {
       return String(describing: value)
     }
   }
+
+  /// The stored properties of `value` as its source declares them, `name: Type`: without what
+  /// the compiler adds, such as an actor's `$defaultActor` of type `Builtin.DefaultActorStorage`,
+  /// which means nothing to a learner.
+  public static func storedProperties(of value: Any) -> [String] {
+    Mirror(reflecting: value).children.compactMap { child in
+      let type = String(describing: Swift.type(of: child.value))
+      guard let label = child.label, !label.hasPrefix("$"), !type.hasPrefix("Builtin.") else {
+        return nil
+      }
+      return "\(label): \(type)"
+    }
+  }
 }

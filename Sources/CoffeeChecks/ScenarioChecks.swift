@@ -44,28 +44,33 @@ public enum ScenarioChecks {
     let result = try await traces.collecting { try await Replay.run(entry, on: variant) }
     guard result.symptomShown else { return .pass }
     // The learner's own interleaving: the racing steps alone, on the lanes they ran on.
-    var lanes = racingSteps(in: traces.traces.last, of: entryID, title: "your app's racing steps:")
+    var lanes = racingSteps(
+      in: traces.traces.last, of: entryID, title: "your app's racing steps:",
+      whenEmpty: "the symptom above showed, but no access this race is made of was traced in "
+        + "your app, so there are no lanes to draw")
     // With LAB_LANES set, the lab's finished migration under the very same schedule, to compare.
     if !(ProcessInfo.processInfo.environment[LabEnvironment.lanes] ?? "").isEmpty {
       let reference = TraceCollector()
       let fixed = try await reference.collecting { try await Replay.run(entry, on: .after) }
       lanes += racingSteps(
         in: reference.traces.last, of: entryID,
-        title: "the lab's after variant, same schedule (\(fixed.detail)):")
+        title: "the lab's after variant, same schedule (\(fixed.detail)):",
+        whenEmpty: "it makes none of the accesses that race in your app: the fix removes them")
     }
     return .fail(
       (["under the \(entryID) replay: \(result.detail)"] + lanes).joined(separator: "\n"))
   }
 
   /// The racing steps of `entryID` in `trace` alone, on their lanes, in the order they ran.
-  static func racingSteps(in trace: Trace?, of entryID: String, title: String)
-    -> [String]
-  {
+  static func racingSteps(
+    in trace: Trace?, of entryID: String, title: String, whenEmpty: String
+  ) -> [String] {
     guard let trace else { return [] }
     var diagram = LaneDiagram(
       trace: trace, title: title,
       isRacing: { RaceCatalog.entry(entryID)?.isRacingAccess($0) ?? false })
     diagram.showsOnlyRacing = true
+    diagram.whenEmpty = whenEmpty
     return diagram.render(style: .plain)
   }
 }

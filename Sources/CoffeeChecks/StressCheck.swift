@@ -64,7 +64,9 @@ public enum StressCheck {
           on: variant, seed: first.seed, actions: actionsPerIteration, scheduler: scheduler)
       }
       lines += ScenarioChecks.racingSteps(
-        in: traces.traces.last, of: entryID, title: "your app's racing steps, seed \(first.seed):")
+        in: traces.traces.last, of: entryID, title: "your app's racing steps, seed \(first.seed):",
+        whenEmpty: "the seed ran again without this interleaving: the threads' order varies where "
+          + "the scheduler has no checkpoint")
     }
     lines.append(
       "The check plays the same seeds every run: each seed fixes the actions, the latencies and "

@@ -149,9 +149,9 @@ struct DemoReport {
       },
       row("concurrency") { now, last in
         [
-          "\(now.offMainPublishedChanges) published changes off main"
+          "\(TextLayout.count(now.offMainPublishedChanges, "published change")) off main"
             + delta(now, last, \.state.offMainPublishedChanges),
-          "\(now.writesLostAtSuspension) writes lost at suspension"
+          "\(TextLayout.count(now.writesLostAtSuspension, "write")) lost at suspension"
             + delta(now, last, \.state.writesLostAtSuspension),
         ]
       },

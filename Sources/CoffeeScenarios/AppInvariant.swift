@@ -1,3 +1,5 @@
+import CheckReporting
+
 /// Something that must be true of the app once it has gone still, whatever it did before: the
 /// behaviour suite checks each one after every scenario (`Expectation.everyScenario`), and the race
 /// lab's stress after every iteration (`Stress.invariants`).
@@ -38,21 +40,21 @@ public struct AppInvariant: Sendable {
     "no published change is made off the main queue"
   ) { snapshot in
     let count = snapshot.offMainPublishedChanges
-    return count == 0 ? nil : "\(count) published changes off the main queue"
+    return count == 0 ? nil : "\(Wording.count(count, "published change")) off the main queue"
   }
 
   public static let noWriteLostAtSuspension = AppInvariant(
     "no file write is lost when the app is suspended"
   ) { snapshot in
     let count = snapshot.writesLostAtSuspension
-    return count == 0 ? nil : "\(count) writes lost at suspension"
+    return count == 0 ? nil : "\(Wording.count(count, "write")) lost at suspension"
   }
 
   public static let everyBackgroundTaskCompletedOnce = AppInvariant(
     "every background task is completed exactly once"
   ) { snapshot in
     let wrong = snapshot.backgroundTasks.filter { $0.completions != 1 }
-    let described = wrong.map { "task \($0.id) completed \($0.completions) times" }
+    let described = wrong.map { "task \($0.id) completed \(Wording.count($0.completions, "time"))" }
     return wrong.isEmpty ? nil : described.joined(separator: "; ")
   }
 
@@ -60,6 +62,6 @@ public struct AppInvariant: Sendable {
     "no file I/O blocks the main queue", brokenBy: .blockingIOOnMainQueue
   ) { snapshot in
     let count = snapshot.blockingIOOnMainQueue
-    return count == 0 ? nil : "\(count) file operations on the main queue"
+    return count == 0 ? nil : "\(Wording.count(count, "file operation")) on the main queue"
   }
 }

@@ -1,3 +1,4 @@
+import CheckReporting
 import Foundation
 
 /// A drink as a scenario speaks of it: its caffeine, and how many minutes before "now" it was
@@ -15,7 +16,13 @@ public struct DrinkSummary: Hashable, Sendable, CustomStringConvertible {
     self.init(mg: mg, minutesAgo: (now.timeIntervalSince(date) / 60).rounded())
   }
 
+  /// `96 mg 20 h ago`, `96 mg now`, `96 mg 5 min ahead`.
   public var description: String {
-    "\(Int(mg)) mg " + (minutesAgo == 0 ? "now" : "\(Int(minutesAgo)) min ago")
+    Wording.caffeine(mg) + " "
+      + (minutesAgo == 0
+        ? "now"
+        : minutesAgo < 0
+          ? "\(Wording.duration(minutes: -minutesAgo)) ahead"
+          : "\(Wording.duration(minutes: minutesAgo)) ago")
   }
 }

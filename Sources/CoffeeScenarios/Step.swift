@@ -1,3 +1,4 @@
+import CheckReporting
 import CoffeeDomain
 import Foundation
 import SimulatedPlatform
@@ -45,7 +46,7 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
     case .requestAuthorization: "app requests health authorization"
     case .setApplicationState(let state): "app becomes \(state.rawValue)"
     case .backgroundRefresh: "system delivers a background refresh task"
-    case .advanceClock(let minutes): "\(Int(minutes)) minutes pass"
+    case .advanceClock(let minutes): "the clock moves on \(Wording.duration(minutes: minutes))"
     case .relaunch: "app is relaunched"
     }
   }
@@ -53,13 +54,8 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
   private func ago(_ minutes: Double) -> String {
     switch minutes {
     case 0: ", now"
-    case ..<0: ", dated \(Self.minutes(-minutes)) min ahead"
-    default: ", \(Self.minutes(minutes)) min ago"
+    case ..<0: ", dated \(Wording.duration(minutes: -minutes)) ahead"
+    default: ", \(Wording.duration(minutes: minutes)) ago"
     }
-  }
-
-  /// Whole minutes as a whole number, anything else with its fraction.
-  private static func minutes(_ minutes: Double) -> String {
-    minutes.rounded() == minutes ? "\(Int(minutes))" : "\(minutes)"
   }
 }

@@ -45,15 +45,16 @@ public enum ProcessRunner {
       .compactMap { $0 as? FileHandle }.filter { $0 !== FileHandle.nullDevice }
     defer { for file in openedFiles { try? file.close() } }
     let collected = OutputCollector(onLine: onOutput)
-    if capturesOutput {
-      pipe.fileHandleForReading.readabilityHandler = { handle in
-        collected.append(handle.availableData)
-      }
-    }
+    // One thread reads the pipe with blocking reads until its end, and the result waits for that
+    // thread. (A `readabilityHandler` cannot be waited for: clearing it cancels its dispatch
+    // source without waiting for a call in flight, so a call that had already read the child's
+    // last bytes could append them after the result was taken: empty output, now and then.)
+    let reader = capturesOutput ? PipeReader(pipe.fileHandleForReading, into: collected) : nil
     let finished = DispatchSemaphore(value: 0)
     process.terminationHandler = { _ in finished.signal() }
     let start = Date()
     try process.run()
+    reader?.start()
     var timedOut = false
     if let timeout, finished.wait(timeout: .now() + timeout) == .timedOut {
       timedOut = true
@@ -67,14 +68,10 @@ public enum ProcessRunner {
       finished.wait()
     }
     process.waitUntilExit()
-    if capturesOutput {
-      pipe.fileHandleForReading.readabilityHandler = nil
-      // After a time-out, a child of the stopped process may still hold the pipe open: keep
-      // what arrived rather than wait for an end that may never come.
-      if !timedOut {
-        collected.append(pipe.fileHandleForReading.readDataToEndOfFile())
-      }
-    }
+    // The end of the pipe comes once every copy of its write end is closed: the child's when it
+    // exits. After a time-out, a child of the stopped process may still hold it open: keep what
+    // arrived rather than wait for an end that may never come.
+    if !timedOut { reader?.waitForEnd() }
     collected.finish()
     let bySignal = process.terminationReason == .uncaughtSignal
     return ProcessResult(
@@ -103,7 +100,42 @@ public enum ProcessRunner {
   }
 }
 
-/// Collects a child's output from the pipe's handler thread.
+/// Reads a pipe on a thread of its own, with blocking reads, until the end of the pipe.
+private final class PipeReader: @unchecked Sendable {
+  // Set once in `init`; the thread is the only reader of the handle.
+  private let handle: FileHandle
+  private let collected: OutputCollector
+  private let ended = DispatchSemaphore(value: 0)
+
+  init(_ handle: FileHandle, into collected: OutputCollector) {
+    self.handle = handle
+    self.collected = collected
+  }
+
+  func start() {
+    Thread { [self] in
+      var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+      while true {
+        let count = buffer.withUnsafeMutableBytes {
+          read(handle.fileDescriptor, $0.baseAddress, $0.count)
+        }
+        if count > 0 {
+          collected.append(Data(buffer[0..<count]))
+        } else if count < 0 && errno == EINTR {
+          continue
+        } else {
+          break  // 0: the end of the pipe; below 0: an error, after which nothing more comes
+        }
+      }
+      ended.signal()
+    }.start()
+  }
+
+  /// Returns once the thread has read the pipe to its end and handed on every byte.
+  func waitForEnd() { ended.wait() }
+}
+
+/// Collects a child's output from the thread that reads the pipe.
 private final class OutputCollector: @unchecked Sendable {
   // Only touched while `lock` is held.
   private var data = Data()

@@ -25,18 +25,36 @@ public enum CompilerWarnings {
     ).filter { $0.severity == .warning }
   }
 
-  /// Prints the learner's warnings in `files` as `LAB-WARNING` lines, for `lab` to show. A
-  /// compiler that cannot run prints nothing: the checks still decide.
-  public static func show(moduleName: String, files: [String], languageMode: Int = 5) {
+  /// Prints the learner's warnings in `files` as `LAB-WARNING` lines, for `lab` to show, and
+  /// the calls of deprecated declarations in `deprecatedCallsIn`: a deprecated shim's warnings
+  /// are the list of callers still to migrate, in files the step does not edit. A compiler that
+  /// cannot run prints nothing: the checks still decide.
+  public static func show(
+    moduleName: String, files: [String], deprecatedCallsIn callers: [String] = [],
+    languageMode: Int = 5
+  ) {
     guard let sources = try? ExerciseSources(),
       let warnings = try? self.warnings(
         of: sources, moduleName: moduleName, languageMode: languageMode)
     else { return }
-    for warning in warnings where files.contains(warning.fileName) {
+    for warning in shown(warnings, files: files, deprecatedCallsIn: callers) {
       print(CheckReport.Tag.warning.line(line(for: warning)))
     }
     fflush(nil)
   }
+
+  /// The warnings `show` prints: every one in `files`, and the deprecated calls in `callers`.
+  static func shown(
+    _ warnings: [CompilerDiagnostic], files: [String], deprecatedCallsIn callers: [String]
+  ) -> [CompilerDiagnostic] {
+    warnings.filter { warning in
+      files.contains(warning.fileName)
+        || (callers.contains(warning.fileName) && warning.group == deprecatedGroup)
+    }
+  }
+
+  /// The diagnostic group of a use of a deprecated declaration.
+  static let deprecatedGroup = "DeprecatedDeclaration"
 
   /// `HealthKitController.swift:12: <message> [#Group]`.
   public static func line(for warning: CompilerDiagnostic) -> String {
@@ -50,7 +68,7 @@ public enum CompilerWarnings {
     in file: String, of sources: ExerciseSources, moduleName: String, languageMode: Int = 5
   ) throws -> [CompilerDiagnostic] {
     try warnings(of: sources, moduleName: moduleName, languageMode: languageMode).filter {
-      $0.fileName == file && $0.group == "DeprecatedDeclaration"
+      $0.fileName == file && $0.group == deprecatedGroup
     }
   }
 }

@@ -38,12 +38,20 @@ public enum EscapeHatchChecks {
 
   /// Passes when none of `files` uses any of `silencers`; otherwise fails with "this silences
   /// the compiler; it does not fix `problem`", naming the file and line, and what to do instead.
+  /// `forUnsafeContinuation` gives the problem and the advice that fit an unsafe continuation,
+  /// when they differ from the others': a step about continuations says what a checked one
+  /// reports, and gives no continuation advice for `nonisolated(unsafe)`.
   public static func noSilencers(
-    _ silencers: [Silencer] = Silencer.all, in files: [String], problem: String, instead: String
+    _ silencers: [Silencer] = Silencer.all, in files: [String], problem: String, instead: String,
+    forUnsafeContinuation continuation: (problem: String, instead: String)? = nil,
+    sources: ExerciseSources? = nil
   ) throws -> CheckOutcome {
-    let found = try uses(of: silencers, in: files, of: try ExerciseSources())
+    let found = try uses(of: silencers, in: files, of: try sources ?? ExerciseSources())
     guard let first = found.first else { return .pass }
     let others = found.count > 1 ? " (and \(found.count - 1) more)" : ""
+    let (problem, instead) =
+      first.silencer == .hatch(.unsafeContinuation)
+      ? continuation ?? (problem, instead) : (problem, instead)
     return .fail(
       "\(first)\(others): \(first.silencer.silences); it does not fix \(problem). \(instead)")
   }

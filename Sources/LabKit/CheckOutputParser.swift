@@ -61,22 +61,24 @@ public enum CheckOutputParser {
         .trimmingCharacters(in: .whitespaces)
       return text.isEmpty || text.hasPrefix("LAB-") ? nil : text
     }
-    let markers = [
-      "SWIFT TASK CONTINUATION MISUSE", "Fatal error", "Precondition failed", "Assertion failed",
-      "fatal error",
-    ]
-    if let fatal = said.first(where: { line in markers.contains { line.contains($0) } }) {
-      return CrashReport(message: fatal, learnerFrame: learnerFrame, calledAPI: calledAPI)
+    // The checks that ended before the crash: a failed one keeps its verdict.
+    let checksBefore = checkLines(in: lines[..<backtraceStart].joined(separator: "\n"))
+    if let fatal = said.first(where: { line in
+      CrashReport.runtimeMarkers.contains { line.contains($0) }
+    }) {
+      return CrashReport(
+        message: fatal, learnerFrame: learnerFrame, calledAPI: calledAPI,
+        checksBefore: checksBefore)
     }
     return CrashReport(
       message: howItDied(in: lines[backtraceStart...]), lastOutput: said.last,
-      learnerFrame: learnerFrame, calledAPI: calledAPI)
+      learnerFrame: learnerFrame, calledAPI: calledAPI, checksBefore: checksBefore)
   }
 
   /// "*** Program crashed: Illegal instruction at 0x… ***" → "Illegal instruction".
   private static func howItDied(in backtrace: ArraySlice<String>) -> String {
     guard let crashed = backtrace.first(where: { $0.hasPrefix("*** Program crashed: ") }) else {
-      return "the check process stopped without a message"
+      return CrashReport.noMessage
     }
     let reason = crashed.dropFirst("*** Program crashed: ".count)
     return String(reason.components(separatedBy: " at 0x")[0]).trimmingCharacters(

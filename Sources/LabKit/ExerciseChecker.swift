@@ -1,6 +1,7 @@
 import CheckReporting
 import CommandLineSupport
 import Foundation
+import SourceScan
 
 /// Builds an exercise's check executable against some sources and runs it with a time limit.
 public struct ExerciseChecker: Sendable {
@@ -99,6 +100,11 @@ public struct ExerciseChecker: Sendable {
     }
     var runEnvironment = environment.merging(checkEnvironment) { _, extra in extra }
     runEnvironment["SWIFT_BACKTRACE"] = Self.backtraceSettings
+    // An unsafe continuation resumed twice then stops at the second resume, in the runtime's
+    // words ("Resuming continuation for task … that is not awaited (may have already been
+    // resumed)"), instead of corrupting the task allocator and dying later. The runtime's
+    // switch, swift/stdlib/public/runtime/EnvironmentVariables.def (swiftlang/swift#61076).
+    runEnvironment["SWIFT_DEBUG_VALIDATE_UNCHECKED_CONTINUATIONS"] = "1"
     runEnvironment[LabEnvironment.moduleCompilerFlags] = exercise.moduleCompilerFlags
       .joined(separator: " ")
     return try (1...max(1, runs)).map { run in
@@ -131,12 +137,23 @@ public struct ExerciseChecker: Sendable {
         waitingFor: CheckOutputParser.waitingFor(in: run.output))
     }
     if run.crashedBySignal || !run.output.contains(CheckReport.Tag.result.prefix) {
+      let folder = source.directory(of: exercise)
+      let report = CheckOutputParser.crashReport(in: run.output, sourceFolder: folder)
       return .crashed(
-        CheckOutputParser.crashReport(
-          in: run.output, sourceFolder: source.directory(of: exercise)),
+        report.blaming(unsafeContinuationAt: firstUnsafeContinuation(in: folder)),
         check: CheckOutputParser.runningCheck(in: run.output))
     }
     return lines.allSatisfy(\.passed) && run.status == 0 ? .passed(lines) : .failed(lines)
+  }
+
+  /// Where the exercise's sources in `folder` first call `withUnsafeContinuation` or
+  /// `withUnsafeThrowingContinuation` (comments and strings aside), as `folder/file:line`.
+  func firstUnsafeContinuation(in folder: String) -> String? {
+    let url =
+      folder.hasPrefix("/")
+      ? URL(fileURLWithPath: folder) : root.appendingPathComponent(folder)
+    let uses = try? EscapeHatchScan.uses(inSwiftFilesUnder: url, of: [.unsafeContinuation])
+    return uses?.first.map { "\(folder)/\($0.file):\($0.line)" }
   }
 
   /// The `swift` driver: the first on `PATH`.

@@ -36,13 +36,14 @@ public enum Verdict: Sendable, Equatable {
   }
 
   /// The names of the checks that failed, `compile`, `crash` or `hang`: what metadata's
-  /// `starterFails` and `mustFail` are compared with.
+  /// `starterFails` and `mustFail` are compared with. A crash after a failed check counts as
+  /// that check's failure too: the check had said so before the process died.
   public var failureNames: [String] {
     switch self {
     case .passed: []
     case .failed(let lines): lines.filter { !$0.passed }.map(\.name)
     case .doesNotCompile: ["compile"]
-    case .crashed: ["crash"]
+    case .crashed(let report, _): report.failedBefore + ["crash"]
     case .hung: ["hang"]
     }
   }
@@ -55,7 +56,9 @@ public enum Verdict: Sendable, Equatable {
       "fail: " + lines.filter { !$0.passed }.map(\.name).joined(separator: "; ")
     case .doesNotCompile(let errors): "does not compile (\(errors.count) errors)"
     case .crashed(let report, let check):
-      "crashed" + (check.map { " in \"\($0)\"" } ?? "") + ": \(report.message)"
+      (report.failedBefore.isEmpty
+        ? "" : "fail: " + report.failedBefore.joined(separator: "; ") + ", then ")
+        + "crashed" + (check.map { " in \"\($0)\"" } ?? "") + ": \(report.message)"
     case .hung(let seconds, let check, let waitingFor):
       "hung after \(Int(seconds)) s" + (check.map { " in \"\($0)\"" } ?? "")
         + (waitingFor.map { ", waiting for \($0)" } ?? "")
@@ -65,13 +68,21 @@ public enum Verdict: Sendable, Equatable {
   /// Whether two verdicts are the same answer: the same outcome (pass, fail, does not compile,
   /// crash, hang). Details may differ between runs: a crash's addresses, a hang's time, and the
   /// other checks a real race happens to break besides the one a row names (`Verification`
-  /// requires that one in every run).
+  /// requires that one in every run). A crash after a failed check is that failure: whether the
+  /// process also died afterwards is one of those details.
   public func isSameAnswer(as other: Verdict) -> Bool {
-    switch (self, other) {
-    case (.passed, .passed), (.failed, .failed), (.doesNotCompile, .doesNotCompile),
-      (.crashed, .crashed), (.hung, .hung):
-      true
-    default: false
+    outcome == other.outcome
+  }
+
+  private enum Outcome { case pass, fail, doesNotCompile, crash, hang }
+
+  private var outcome: Outcome {
+    switch self {
+    case .passed: .pass
+    case .failed: .fail
+    case .doesNotCompile: .doesNotCompile
+    case .crashed(let report, _): report.failedBefore.isEmpty ? .crash : .fail
+    case .hung: .hang
     }
   }
 }

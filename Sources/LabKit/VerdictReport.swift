@@ -17,17 +17,7 @@ struct VerdictReport {
       for line in lines { output.good("  ✓ \(line.name)") }
       output.good("Solved: all \(lines.count) checks pass.")
     case .failed(let lines):
-      for line in lines {
-        if line.passed {
-          output.good("  ✓ \(line.name)")
-        } else {
-          output.bad("  ✗ \(line.name)")
-          if let detail = line.detail, !detail.isEmpty { output.line("      \(detail)") }
-          for text in Self.layOut(line.moreDetails, width: width - 6) {
-            output.line("      \(text)")
-          }
-        }
-      }
+      printChecks(lines)
       let failing = lines.filter { !$0.passed }.count
       output.bad("Not yet: \(failing) of \(lines.count) checks fail. \(stuck)")
     case .doesNotCompile(let errors):
@@ -36,16 +26,37 @@ struct VerdictReport {
       if errors.count > 8 { output.line("      … and \(errors.count - 8) more errors") }
       output.bad("Fix the first error and check again. \(stuck)")
     case .crashed(let report, let check):
+      // The checks that had ended first keep their verdicts: a failure stays a failure.
+      printChecks(report.checksBefore)
       output.bad("  ✗ crashed" + (check.map { " while checking \"\($0)\"" } ?? "") + ":")
       output.line("      \(report.message)")
-      if let lastOutput = report.lastOutput {
+      if let unsafe = report.unsafeContinuation {
+        // Resuming an unsafe continuation twice is undefined behaviour (UnsafeContinuation's
+        // documentation, SE-0300): without the runtime's validation, which lab switches on, the
+        // process dies later in words about memory, or not at all. A checked one always stops
+        // at the second resume with "SWIFT TASK CONTINUATION MISUSE".
+        if let said = report.lastOutput, said.contains("resumed") {
+          output.line("      the runtime: \(said)")
+        }
+        output.line("      your code uses an unsafe continuation at \(unsafe):")
+        output.line(
+          "      nothing checks that it is resumed exactly once: a second resume is undefined "
+            + "behaviour, caught here only because lab switches on the runtime's validation. "
+            + "withCheckedContinuation (or withCheckedThrowingContinuation) stops at the second "
+            + "resume and says so, in every run.")
+      } else if let lastOutput = report.lastOutput {
         output.line("      the last thing printed before it: \(lastOutput)")
       }
       if let frame = report.learnerFrame {
         output.line("      in your code: \(frame)")
         if let api = report.calledAPI { output.line("      calling: \(api)") }
       }
-      output.bad("Not yet: your code crashed the check, so this answer is wrong. \(stuck)")
+      let failed = report.failedBefore.count
+      let failedFirst =
+        failed == 0
+        ? "" : ", and \(failed) \(failed == 1 ? "check" : "checks") had failed before it"
+      output.bad(
+        "Not yet: your code crashed the check\(failedFirst), so this answer is wrong. \(stuck)")
     case .hung(let seconds, let check, let waitingFor):
       output.bad(
         "  ✗ hung" + (check.map { " while checking \"\($0)\"" } ?? "")
@@ -58,6 +69,21 @@ struct VerdictReport {
         output.line("      no check had started: the program hung before the first one.")
       }
       output.bad("Not yet: something your code should answer never does. \(stuck)")
+    }
+  }
+
+  /// Each check's line: a tick, or a cross with what went wrong below it.
+  private func printChecks(_ lines: [Verdict.CheckLine]) {
+    for line in lines {
+      if line.passed {
+        output.good("  ✓ \(line.name)")
+      } else {
+        output.bad("  ✗ \(line.name)")
+        if let detail = line.detail, !detail.isEmpty { output.line("      \(detail)") }
+        for text in Self.layOut(line.moreDetails, width: width - 6) {
+          output.line("      \(text)")
+        }
+      }
     }
   }
 

@@ -21,6 +21,8 @@ public struct LaneDiagram: Sendable {
   public var showsDebugLogs = false
   /// Whether to show the racing accesses alone: the compact form for a failing check.
   public var showsOnlyRacing = false
+  /// What the diagram says under its title when it has no row to draw: why nothing shows.
+  public var whenEmpty: String?
   /// The width to fit.
   public var width = 80
 
@@ -49,7 +51,12 @@ public struct LaneDiagram: Sendable {
     let events = shownEvents
     let lanes = Set(events.map(\.lane)).sorted()
     guard !lanes.isEmpty else {
-      return [style.bold(title), showsOnlyRacing ? "  (none of the racing steps)" : "  (nothing)"]
+      let note =
+        whenEmpty
+        ?? (showsOnlyRacing
+          ? "none of this race's accesses ran in this trace, so there is no step to draw"
+          : "no event was recorded")
+      return [style.bold(title), "  (\(note))"]
     }
     let column = Dictionary(uniqueKeysWithValues: lanes.enumerated().map { ($1, $0) })
     let incoming = Dictionary(grouping: trace.links.filter { $0.kind != .write }, by: \.to)

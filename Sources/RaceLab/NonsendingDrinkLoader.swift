@@ -1,3 +1,4 @@
+import CheckReporting
 import CoffeeDomain
 import CoffeeScenarios
 import Foundation
@@ -63,7 +64,10 @@ extension Replay {
     let count = platform.events.all.count {
       if case .blockingFileIOOnMainQueue = $0.kind { true } else { false }
     }
-    return (count > 0, "read \(drinks.count) drinks; \(count) file operations on the main queue")
+    return (
+      count > 0,
+      "read \(Wording.count(drinks.count, "drink")); \(Wording.count(count, "file operation")) on the main queue"
+    )
   }
 
   /// A variant's launch: a saved drink list is read when the app starts.
@@ -73,7 +77,7 @@ extension Replay {
     let driver = variant.launch(platform)
     try await platform.settle(driver)
     let count = Snapshot(of: driver, on: platform).blockingIOOnMainQueue
-    return (count > 0, "\(count) file operations on the main queue at launch")
+    return (count > 0, "\(Wording.count(count, "file operation")) on the main queue at launch")
   }
 
   /// A saved list of one drink, so that a launch has a file to read.

@@ -25,7 +25,8 @@ struct ExpectationVerdictTests {
       Issue.record("on before: \(before)")
       return
     }
-    #expect(failure.contains("file operations on the main queue"))
+    // One save in the background: one file operation, said in the singular.
+    #expect(failure.contains("1 file operation on the main queue"))
     #expect(!before.isBroken)
     #expect(before.expectedBug == .blockingIOOnMainQueue)
     #expect(expectation.verdict(in: try await Self.outcome(on: .after)) == .held)

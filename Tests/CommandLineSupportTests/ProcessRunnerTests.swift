@@ -25,6 +25,25 @@ struct ProcessRunnerTests {
     #expect(result.output == "passed on\n/\n")
   }
 
+  @Test("Every byte and every line a child writes is in the result when run returns")
+  func outputCompleteOnReturn() throws {
+    // The reader used to be a readabilityHandler, whose last call could still be appending
+    // after the result was taken: empty output once in 41 runs under load. A slow line handler
+    // holds the reader inside such a call (a correct runner waits for it, however long it
+    // takes; the delay only makes the old window wide), and twenty short children give it
+    // twenty chances.
+    for run in 1...20 {
+      let lines = LinesSeen()
+      let result = try ProcessRunner.run("/bin/sh", ["-c", "echo first $0; echo second", "\(run)"])
+      {
+        if lines.all.isEmpty { usleep(20_000) }
+        lines.add($0)
+      }
+      #expect(result.output == "first \(run)\nsecond\n", "run \(run)")
+      #expect(lines.all == ["first \(run)", "second"], "run \(run)")
+    }
+  }
+
   @Test("A signal is reported as a signal")
   func signal() throws {
     let result = try ProcessRunner.run("/bin/sh", ["-c", "kill -KILL $$"])

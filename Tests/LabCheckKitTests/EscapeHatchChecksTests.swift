@@ -78,4 +78,31 @@ struct EscapeHatchChecksTests {
     #expect(throws: CheckKitError.self) { try ExerciseSources(path: nil) }
     #expect(CheckKitError.noSources.description.hasPrefix("LAB_EXERCISE_SOURCES is not set"))
   }
+
+  @Test("Advice fits the hatch found: continuation advice for an unsafe continuation only")
+  func adviceFitsTheHatch() throws {
+    let files = [
+      "Unsafe.swift": "nonisolated(unsafe) var isAuthorized = false\n",
+      "Continuation.swift": "func f() async { await withUnsafeContinuation { $0.resume() } }\n",
+    ]
+    try withSources(files) { sources throws in
+      func outcome(_ file: String) throws -> CheckOutcome {
+        try EscapeHatchChecks.noSilencers(
+          in: [file], problem: "the shared state", instead: "Leave the warnings for now",
+          forUnsafeContinuation: ("a path that resumes twice", "Use withCheckedContinuation"),
+          sources: sources)
+      }
+      #expect(
+        try outcome("Unsafe.swift")
+          == .fail(
+            "Unsafe.swift:1 uses `nonisolated(unsafe)`: this silences the compiler; it does not "
+              + "fix the shared state. Leave the warnings for now"))
+      #expect(
+        try outcome("Continuation.swift")
+          == .fail(
+            "Continuation.swift:1 uses `unsafe continuation`: this silences the runtime's check "
+              + "that the continuation resumes exactly once; it does not fix a path that resumes "
+              + "twice. Use withCheckedContinuation"))
+    }
+  }
 }

@@ -1,3 +1,4 @@
+import CheckReporting
 import CoffeeScenarios
 import SimulatedPlatform
 
@@ -44,6 +45,6 @@ extension Replay {
     driver.addDrink(mgCaffeine: 192, onDate: platform.clock.now)
     try await platform.settle(driver)
     let count = Snapshot(of: driver, on: platform).blockingIOOnMainQueue
-    return (count > 0, "\(count) file operations on the main queue")
+    return (count > 0, "\(Wording.count(count, "file operation")) on the main queue")
   }
 }

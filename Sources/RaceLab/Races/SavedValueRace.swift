@@ -1,3 +1,4 @@
+import CheckReporting
 import CoffeeScenarios
 import SimulatedPlatform
 
@@ -91,6 +92,9 @@ extension Replay {
     let snapshot = Snapshot(of: driver, on: platform)
     let file = snapshot.file.drinks?.map(\.mgCaffeine) ?? []
     let model = snapshot.modelDrinks.map(\.mgCaffeine)
-    return (file != model, "model \(model), file \(file)")
+    return (
+      file != model,
+      "the model holds \(Wording.drinks(model)); the file, \(Wording.drinks(file))"
+    )
   }
 }

@@ -1,3 +1,4 @@
+import CheckReporting
 import CoffeeScenarios
 import SimulatedPlatform
 
@@ -22,13 +23,15 @@ extension RaceCatalog {
         .drinksLost,
         evidence: { outcome in
           let lost = outcome.snapshot.writesLostAtSuspension
-          return lost == 0 ? nil : "the platform recorded \(lost) writes lost at suspension"
+          return lost == 0
+            ? nil : "the platform recorded \(Wording.count(lost, "write")) lost at suspension"
         },
         breach: { outcome in
           let unique = Set(outcome.snapshot.modelDrinks.map(\.uuid)).count
           let expected = outcome.expectedDrinks
           return unique >= expected
-            ? nil : "\(expected - unique) of \(expected) drinks lost from the model"
+            ? nil
+            : "\(expected - unique) of \(Wording.count(expected, "drink")) lost from the model"
         }),
       StressInvariant(.writeLostAtSuspension, holds: .noWriteLostAtSuspension) { _ in
         "the platform recorded writes in flight when the app was suspended"
@@ -66,6 +69,6 @@ extension Replay {
     removeAllCheckpoints(on: platform)
 
     let lost = Snapshot(of: driver, on: platform).writesLostAtSuspension
-    return (lost > 0, "\(lost) writes lost at suspension")
+    return (lost > 0, "\(Wording.count(lost, "write")) lost at suspension")
   }
 }
