@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import Testing
 
@@ -125,6 +126,59 @@ struct DevCommandTests {
       !FileManager.default.fileExists(
         atPath: lab.root.appendingPathComponent("Exercises/01-first-step/Driver.swift").path))
     #expect(lab.run("dev", "sync", "--check") == 0)
+  }
+
+  @Test(
+    "A learner's uncommitted edits are not drift: named, left alone by sync; committed drift is")
+  func learnerEditsAreNotDrift() throws {
+    let lab = try FakeLab()
+    let chained = FakeLab.catalogJSON().replacingOccurrences(
+      of: "\"title\": \"The coffee track\",",
+      with:
+        "\"title\": \"The coffee track\", \"chain\": {\"firstStarterFrom\": \"Before\", \"except\": []},"
+    )
+    try lab.write("Exercises/exercises.json", chained)
+    for file in ["Model.swift", "Behaviour.swift"] {
+      try lab.write("Before/\(file)", try lab.read("Exercises/01-first-step/\(file)"))
+      try lab.write(
+        "Exercises/02-second-step/\(file)", try lab.read("Solutions/01-first-step/\(file)"))
+    }
+    try lab.commitEverything()
+    let catalog = try ExerciseCatalog.load(root: lab.root)
+    #expect(try TrackSync(root: lab.root, catalog: catalog).drift() == [])
+
+    // A learner at work: one file changed, one deleted, one added, in two exercises.
+    let edited = "Exercises/02-second-step/Model.swift"
+    try lab.write(edited, "// my attempt\n")
+    try FileManager.default.removeItem(
+      at: lab.root.appendingPathComponent("Exercises/01-first-step/Behaviour.swift"))
+    try lab.write("Exercises/01-first-step/Notes.swift", "// my notes\n")
+    #expect(try TrackSync(root: lab.root, catalog: catalog).drift() == [])
+    #expect(
+      try TrackSync(root: lab.root, catalog: catalog).differences().map(\.starter).sorted() == [
+        "Exercises/01-first-step/Behaviour.swift", "Exercises/01-first-step/Notes.swift", edited,
+      ])
+    #expect(lab.run("dev", "sync", "--check") == 0)
+    #expect(lab.printed.contains("Edited and not committed (your work, left alone"))
+    #expect(lab.lines.all.contains("    \(edited)"))
+    #expect(lab.run("dev", "sync") == 0)
+    #expect(try lab.read(edited) == "// my attempt\n")
+    #expect(try lab.read("Exercises/01-first-step/Notes.swift") == "// my notes\n")
+
+    // A solution changed without a sync is drift, even under the learner's edit.
+    try lab.write("Solutions/01-first-step/Model.swift", "// a better solution\n")
+    #expect(lab.run("dev", "sync", "--check") == 1)
+    #expect(lab.printed.contains("differs: \(edited) from Solutions/01-first-step/Model.swift"))
+
+    // On a clean tree, a committed starter that drifted is found as before.
+    let clean = try ProcessRunner.run(
+      "/bin/sh", ["-c", "git checkout -q HEAD -- Exercises && git clean -qfd Exercises"],
+      in: lab.root)
+    #expect(clean.status == 0)
+    try lab.write("Exercises/02-second-step/Behaviour.swift", Behaviour.hangs)
+    try lab.commitEverything()
+    let drift = try TrackSync(root: lab.root, catalog: catalog).drift()
+    #expect(drift.map(\.starter).sorted() == ["Exercises/02-second-step/Behaviour.swift", edited])
   }
 
   @Test("dev new scaffolds the next exercise, its metadata entry among the others untouched")

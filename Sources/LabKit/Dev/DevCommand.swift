@@ -12,10 +12,13 @@ struct DevCommand {
       check                    The track's conventions, without building: ids and modules unique,
                                folders and files present, every check named in its check source,
                                two hints or more, every wrong answer a patch that applies and
-                               changes the solution, no stray files, starters in sync.
+                               changes the solution, no stray files, starters in sync (as git
+                               holds them: a learner's uncommitted edits are named, not drift).
       sync [--check]           Write each starter of a chained track (coffee) from the previous
                                solution, the first from its `chain.firstStarterFrom` folder;
-                               README.md files are left alone. --check only lists the drift.
+                               README.md files are left alone, and so are starter files edited
+                               and not committed whose committed form is in sync (a learner's
+                               work). --check only lists the drift.
       new TRACK SLUG --title TITLE [--files A.swift,B.swift] [--module NAME]
                                Scaffold the next exercise of TRACK: starter and solution folders,
                                a README skeleton, a metadata entry, a check that fails until written.
@@ -71,6 +74,7 @@ struct DevCommand {
     try options.done()
     let problems = try TrackCheck(root: root, catalog: catalog).problems()
     for problem in problems { output.bad("  ✗ \(problem)") }
+    sayWhatIsLeftAlone(try TrackSync(root: root, catalog: catalog).differences())
     if problems.isEmpty {
       output.good(
         "dev check: \(catalog.allExercises.count) exercises in \(catalog.tracks.count) tracks "
@@ -86,6 +90,7 @@ struct DevCommand {
     let onlyCheck = try options.flag("--check")
     try options.done()
     let sync = TrackSync(root: root, catalog: catalog)
+    sayWhatIsLeftAlone(try sync.differences())
     let drift = try onlyCheck ? sync.drift() : sync.write()
     for item in drift {
       let what = item.source.map { "from \($0)" } ?? "(in no solution it follows)"
@@ -103,6 +108,16 @@ struct DevCommand {
     }
     output.line("dev sync: \(drift.count) starter files rewritten.")
     return 0
+  }
+
+  /// Names the starter files that differ from their source only by an edit git does not hold
+  /// (a learner's work): not drift, and never rewritten.
+  func sayWhatIsLeftAlone(_ differences: [TrackSync.Drift]) {
+    let edits = differences.filter(\.isUncommittedEdit)
+    guard !edits.isEmpty else { return }
+    output.line(
+      "  Edited and not committed (your work, left alone; the committed starters are in sync):")
+    for edit in edits { output.dim("    \(edit.starter)") }
   }
 
   func new(_ catalog: ExerciseCatalog, _ options: ParsedArguments) throws -> Int32 {

@@ -14,6 +14,9 @@ struct TrackSync {
     let starter: String
     /// The file it must equal, or nil when the starter file must not exist.
     let source: String?
+    /// Whether only the working file differs, by an edit git does not hold, while the committed
+    /// starter equals its source (or, for a new file, git has none): a learner's work, not drift.
+    var isUncommittedEdit = false
   }
 
   /// Where each starter file of a chained track comes from: `(starter, source)` pairs, relative
@@ -39,18 +42,29 @@ struct TrackSync {
     return pairs
   }
 
-  /// Every starter file of every chained track that differs from its source.
-  func drift() throws -> [Drift] {
-    try catalog.tracks.flatMap { try expectedFiles(of: $0) }.compactMap { starter, source in
-      let mine = read(starter)
-      if let source {
-        return mine == read(source) ? nil : Drift(starter: starter, source: source)
-      }
-      return Drift(starter: starter, source: nil)
+  /// Every starter file of every chained track that differs from its source, each marked when
+  /// the difference is only an edit that git does not hold (see ``CommittedFiles``).
+  func differences() throws -> [Drift] {
+    let committed = CommittedFiles(root: root)
+    return try catalog.tracks.flatMap { try expectedFiles(of: $0) }.compactMap { starter, source in
+      let expected = source.flatMap(read)
+      if source != nil, read(starter) == expected { return nil }
+      // What git holds decides: the committed starter equals its source, or git has no such
+      // file at all (a file the learner added).
+      let isUncommittedEdit =
+        committed.edited.contains(starter) && committed.committedText(of: starter) == expected
+      return Drift(starter: starter, source: source, isUncommittedEdit: isUncommittedEdit)
     }
   }
 
+  /// Every starter file of every chained track whose committed form differs from its source:
+  /// what the maintainers must fix. A learner's uncommitted edits are not in it.
+  func drift() throws -> [Drift] {
+    try differences().filter { !$0.isUncommittedEdit }
+  }
+
   /// Rewrites every drifted starter file from its source (deleting strays); returns what changed.
+  /// A learner's uncommitted edits are left alone: their committed starters are in sync already.
   func write() throws -> [Drift] {
     let drifted = try drift()
     let fileManager = FileManager.default
