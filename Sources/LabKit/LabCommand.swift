@@ -125,8 +125,9 @@ public struct LabCommand {
       lab watch [N] [--interval SECONDS] [--timeout SECONDS]
         Checks the exercise, then again whenever one of its files changes (polling every
         --interval seconds, default 1, so it works on every file system); each run starts under a
-        rule with the time. When it passes (the first run too), moves on to the next exercise not
-        yet solved. Ends with exit code 0 when every exercise is solved; stop it with Ctrl-C.
+        rule with the time, on a cleared screen when the output is a terminal. When it passes (the
+        first run too), moves on to the next step not yet solved, of the same track first. Ends
+        with exit code 0 when every exercise is solved; stop it with Ctrl-C.
       """
     case "next":
       "lab next [N]\n  Makes exercise N, or the one after the current one, the current exercise. Learners can start anywhere."
@@ -190,9 +191,16 @@ public struct LabCommand {
     output.line(
       "Progress: \(solved) of \(all.count) exercises solved (\(percent(solved, all.count))).")
     if let current {
-      output.line(
-        "Current: \(catalog.shortName(of: current)) (\(current.id)). Next step: swift run lab check"
-      )
+      let name = catalog.shortName(of: current)
+      if !progress.solved.contains(current.id) {
+        output.line("Current: \(name) (\(current.id)). Next step: swift run lab check")
+      } else if let following = nextUnsolved(after: current, in: catalog, progress: progress) {
+        // Checking a solved exercise again would only repeat the pass: point past it.
+        let next = catalog.shortName(of: following)
+        output.line(
+          "Current: \(name) (\(current.id)), solved. Next: \(next) · \(following.title): "
+            + "swift run lab next \(next)")
+      }
     }
     return 0
   }
@@ -286,7 +294,8 @@ public struct LabCommand {
     }
     output.line("Exercise \(exercise.id), hint \(level) of \(exercise.hints.count):")
     output.line("")
-    output.line(WordWrap.indented(exercise.hints[level - 1], indent: "  ", width: 96))
+    output.line(
+      WordWrap.indented(exercise.hints[level - 1], indent: "  ", width: output.width ?? 96))
     output.line("")
     if level < exercise.hints.count {
       output.dim("More: swift run lab hint \(catalog.shortName(of: exercise))")
@@ -326,6 +335,9 @@ public struct LabCommand {
       while modificationDates(of: exercise) == seen {
         Thread.sleep(forTimeInterval: interval)
       }
+      // A new try of the same exercise: only its verdict matters, so start on a clean screen
+      // (on a terminal; piped output keeps every run).
+      output.clearScreen()
     }
   }
 
@@ -335,7 +347,8 @@ public struct LabCommand {
     formatter.dateFormat = "HH:mm:ss"
     let head = "── \(formatter.string(from: Date())) "
     output.line("")
-    output.dim(head + String(repeating: "─", count: max(0, 72 - head.count)))
+    let width = min(output.width ?? 72, 72)
+    output.dim(head + String(repeating: "─", count: max(0, width - head.count)))
   }
 
   func modificationDates(of exercise: ExerciseCatalog.Exercise) -> [String: Date] {
@@ -402,7 +415,8 @@ public struct LabCommand {
     try progress.save(root: root)
     output.line("Restored the starter of \(exercise.id).")
     output.line("Your version is kept in \(relative(backup))/. To get it back:")
-    output.line("  cp \(relative(backup))/*.swift Exercises/\(exercise.id)/")
+    // A command to copy: never broken across lines.
+    output.verbatim("  cp \(relative(backup))/*.swift Exercises/\(exercise.id)/")
     return 0
   }
 
@@ -414,11 +428,11 @@ public struct LabCommand {
     for file in exercise.files {
       let mine = "Exercises/\(exercise.id)/\(file)"
       output.line("== \(file): the starter → yours")
-      output.line(
+      output.verbatim(
         try diffText(
           "\(pristine)/\(exercise.id)/\(file)", mine, labels: ("starter/\(file)", "yours/\(file)")))
       output.line("== \(file): yours → the solution")
-      output.line(
+      output.verbatim(
         try diffText(
           mine, "Solutions/\(exercise.id)/\(file)", labels: ("yours/\(file)", "solution/\(file)")))
     }
@@ -452,7 +466,8 @@ public struct LabCommand {
       for file in exercise.files {
         let path = "Solutions/\(exercise.id)/\(file)"
         output.line("== \(path)")
-        output.line(try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8))
+        output.verbatim(
+          try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8))
       }
       return 0
     }
@@ -460,7 +475,7 @@ public struct LabCommand {
     output.line("The solution of \(name) · \(exercise.title), as a diff against the starter:")
     for file in exercise.files {
       output.line("== \(file)")
-      output.line(
+      output.verbatim(
         try diffText(
           "\(pristine)/\(exercise.id)/\(file)", "Solutions/\(exercise.id)/\(file)",
           labels: ("starter/\(file)", "solution/\(file)")))
@@ -526,12 +541,22 @@ public struct LabCommand {
     return current
   }
 
+  /// The exercise to do after `exercise`: the next unsolved step of its own track, in order,
+  /// coming back to the track's first steps after its last (apod/6 solved with apod/1 open
+  /// leads to apod/1, not to another track); only when the track is done, the first unsolved
+  /// exercise of the tracks after it, in the catalog's order.
   func nextUnsolved(
     after exercise: ExerciseCatalog.Exercise, in catalog: ExerciseCatalog, progress: Progress
   ) -> ExerciseCatalog.Exercise? {
-    let all = catalog.allExercises
-    guard let index = all.firstIndex(of: exercise) else { return nil }
-    return (all[(index + 1)...] + all[..<index]).first { !progress.solved.contains($0.id) }
+    guard let track = catalog.track(of: exercise),
+      let step = track.exercises.firstIndex(of: exercise),
+      let trackIndex = catalog.tracks.firstIndex(where: { $0.id == track.id })
+    else { return nil }
+    let ownTrack = track.exercises[(step + 1)...] + track.exercises[..<step]
+    let otherTracks = catalog.tracks[(trackIndex + 1)...] + catalog.tracks[..<trackIndex]
+    return (Array(ownTrack) + otherTracks.flatMap(\.exercises)).first {
+      !progress.solved.contains($0.id)
+    }
   }
 
   func setCurrent(_ exercise: ExerciseCatalog.Exercise) {

@@ -10,6 +10,20 @@ struct VerdictReport {
   /// The width a side-by-side table may take.
   var width = 100
 
+  init(output: Output, hintCommand: String) {
+    self.output = output
+    self.hintCommand = hintCommand
+    width = output.width ?? 100
+  }
+
+  /// Whether a detail line is laid out in columns, by runs of spaces inside it or a table's
+  /// rule: wrapping it would break its rows.
+  static func isLaidOut(_ line: String) -> Bool {
+    // `expected:` and `actual:` one above the other are values: wrapped, hanging under the value.
+    if line.hasPrefix("expected:") || line.hasPrefix("actual:") { return false }
+    return line.trimmingCharacters(in: .whitespaces).contains("  ") || line.contains("│")
+  }
+
   func print(_ verdict: Verdict) {
     let stuck = "Stuck? \(hintCommand)"
     switch verdict {
@@ -24,7 +38,8 @@ struct VerdictReport {
           output.bad("  ✗ \(line.name)")
           if let detail = line.detail, !detail.isEmpty { output.line("      \(detail)") }
           for text in Self.layOut(line.moreDetails, width: width - 6) {
-            output.line("      \(text)")
+            // Prose is wrapped; a line laid out in columns (a table, a lane diagram) is kept.
+            Self.isLaidOut(text) ? output.verbatim("      \(text)") : output.line("      \(text)")
           }
         }
       }
