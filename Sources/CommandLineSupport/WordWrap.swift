@@ -105,4 +105,32 @@ extension WordWrap {
     }
     return (text, hang <= width / 2 ? hang : min(text, width / 2))
   }
+
+  /// A text laid out by hand for a wide terminal (a command's help), fitted to `width`. When every
+  /// line fits, the text is kept as it is. Otherwise each paragraph is joined first, then
+  /// fitted with ``fit(_:width:)``: a line continues the one before when it starts where that
+  /// one's later pieces hang (under its text, or under its second column) and is no two-column
+  /// entry of its own.
+  public static func reflow(_ text: String, width: Int) -> [String] {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard lines.contains(where: { $0.count > width }) else { return lines }
+    var result: [String] = []
+    var paragraph: String?
+    var hang = 0
+    for line in lines {
+      let characters = Array(line)
+      let indent = characters.prefix { $0 == " " }.count
+      let own = indents(of: characters, width: Int.max)
+      if let text = paragraph, indent < characters.count, indent == hang, own.hang == indent {
+        paragraph = text + " " + line.dropFirst(indent)
+        continue
+      }
+      if let text = paragraph { result += fit(text, width: width) }
+      paragraph = line.isEmpty ? nil : line
+      hang = own.hang
+      if line.isEmpty { result.append("") }
+    }
+    if let text = paragraph { result += fit(text, width: width) }
+    return result
+  }
 }

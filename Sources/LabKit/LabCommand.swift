@@ -77,7 +77,7 @@ public struct LabCommand {
       }
       guard
         let (command, options) = try Self.tool.commandToRun(
-          arguments, printingHelpWith: output.line)
+          arguments, printingHelpWith: output.paragraphs)
       else { return 0 }
       let catalog = try ExerciseCatalog.load(root: root)
       switch command {
@@ -176,9 +176,9 @@ public struct LabCommand {
         let mark = progress.solved.contains(exercise.id) ? "✓" : exercise == current ? "▶" : "·"
         let name = catalog.shortName(of: exercise).padding(
           toLength: 12, withPad: " ", startingAt: 0)
-        output.line(
-          "  \(mark) \(name) \(exercise.id.padding(toLength: 32, withPad: " ", startingAt: 0)) \(exercise.title)"
-        )
+        let row =
+          "  \(mark) \(name) \(exercise.id.padding(toLength: 32, withPad: " ", startingAt: 0)) "
+        output.verbatim(listRow(row, title: exercise.title))
         // The settings that change what the code means, from the steps that turn them on.
         if exercise.defaultIsolation != nil || !(exercise.upcomingFeatures ?? []).isEmpty {
           output.dim("      \(String(repeating: " ", count: 12)) \(exercise.languageSettings)")
@@ -203,6 +203,23 @@ public struct LabCommand {
       }
     }
     return 0
+  }
+
+  /// A row of `list`: the title after the columns, wrapped under its own column when the
+  /// width leaves room for a few words there, else on lines of its own under the id.
+  func listRow(_ columns: String, title: String) -> String {
+    let width = output.width ?? Int.max
+    guard columns.count + title.count > width else { return columns + title }
+    let room = width - columns.count
+    if room >= 24 {
+      let lines = WordWrap.lines(title, width: room)
+      let hang = String(repeating: " ", count: columns.count)
+      return ([columns + lines[0]] + lines.dropFirst().map { hang + $0 }).joined(separator: "\n")
+    }
+    let indent = String(repeating: " ", count: 17)
+    let trimmed = String(columns.reversed().drop { $0 == " " }.reversed())
+    return ([trimmed] + WordWrap.lines(title, width: width - indent.count).map { indent + $0 })
+      .joined(separator: "\n")
   }
 
   // MARK: check

@@ -46,6 +46,11 @@ public struct Output: Sendable {
   public func bad(_ text: String) { write(wrapped(text, style: style.red), false) }
   public func dim(_ text: String) { write(wrapped(text, style: style.dim), false) }
   public func error(_ text: String) { write(text, true) }
+  /// Writes a text laid out by hand, such as a command's help: as it is when it fits the width,
+  /// else with its paragraphs joined and wrapped again (``WordWrap/reflow(_:width:)``).
+  public func paragraphs(_ text: String) {
+    write(width.map { WordWrap.reflow(text, width: $0).joined(separator: "\n") } ?? text, false)
+  }
   /// Writes `text` exactly as it is: code, diffs, commands to copy, tables laid out already.
   public func verbatim(_ text: String) { write(text, false) }
 

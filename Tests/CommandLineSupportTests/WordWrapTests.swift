@@ -66,4 +66,24 @@ struct WordWrapTests {
       WordWrap.fit("see Exercises/03-query-continuation/HealthKitController.swift now", width: 20)
         == ["see", "Exercises/03-query-continuation/HealthKitController.swift", "now"])
   }
+
+  @Test("Help laid out for a wide terminal is kept when it fits, reflowed by paragraph when not")
+  func reflow() {
+    let help = """
+      Commands:
+        list        Every exercise with its short name and state,
+                    and your progress.
+        check [N]   Check the current exercise.
+      """
+    #expect(WordWrap.reflow(help, width: 60) == help.split(separator: "\n").map(String.init))
+    #expect(
+      WordWrap.reflow(help, width: 40) == [
+        "Commands:",
+        "  list        Every exercise with its",
+        "              short name and state, and",
+        "              your progress.",
+        "  check [N]   Check the current",
+        "              exercise.",
+      ])
+  }
 }

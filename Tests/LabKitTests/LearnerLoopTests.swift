@@ -335,6 +335,29 @@ struct TerminalOutputTests {
     #expect(wide.allSatisfy { $0.count <= 100 })
   }
 
+  @Test("Help and the list of the real track fit 80 columns, every word whole")
+  func helpAndListFit() throws {
+    for arguments in [["help"], ["help", "check"], ["dev", "help"], ["list"]] {
+      let lines = Lines()
+      let plain = Lines()
+      for (width, sink) in [(80, lines), (nil, plain)] {
+        let code = LabCommand(
+          root: LabKitTests.packageRoot,
+          output: Output(width: width) { text, _ in sink.append(text) }
+        ).run(arguments)
+        #expect(code == 0)
+      }
+      let printed = lines.all.flatMap { $0.split(separator: "\n") }
+      #expect(
+        printed.allSatisfy { $0.count <= 80 }, "\(arguments): \(printed.filter { $0.count > 80 })")
+      // The same words in the same order as unwrapped: only the line breaks moved.
+      let words = { (lines: [String]) in
+        lines.joined(separator: " ").split(whereSeparator: \.isWhitespace)
+      }
+      #expect(words(lines.all) == words(plain.all), "\(arguments)")
+    }
+  }
+
   @Test("watch clears the screen before a new try on a terminal, never when piped")
   func watchClears() throws {
     for isTerminal in [true, false] {

@@ -43,7 +43,8 @@ struct DevCommand {
 
   func run(_ arguments: [String]) throws -> Int32 {
     guard
-      let (command, options) = try Self.tool.commandToRun(arguments, printingHelpWith: output.line)
+      let (command, options) = try Self.tool.commandToRun(
+        arguments, printingHelpWith: output.paragraphs)
     else { return 0 }
     let catalog = try ExerciseCatalog.load(root: root)
     switch command {
