@@ -109,25 +109,31 @@ public struct LabCommand {
       """
     case "check":
       """
-      lab check [N] [--timeout SECONDS] [--lanes]
-        Builds exercise N (default: the current one) with its checks and runs them. A failing
-        check says what it expected and what it found; a failing race check draws your racing
-        steps on their lanes, and with --lanes the lab's solution under the same schedule too. A crash counts as a wrong answer and is
-        reported with the runtime's message and the line of your code it came from; a check that
-        runs longer than --timeout (default 30, or LAB_TIMEOUT) is stopped and reported as hung,
-        with what it was waiting for. Passing marks the exercise solved and names the next one.
+      lab check [N] [--timeout SECONDS] [--lanes] [--all-warnings]
+        Builds exercise N (default: the current one) with its checks and runs them. The very
+        first check builds what the checks run on as well (about a minute); later checks take
+        seconds. A failing check says what it expected and what it found; a failing race check
+        draws your racing steps on their lanes, and with --lanes the lab's solution under the
+        same schedule too. A crash counts as a wrong answer and is reported with the runtime's
+        message and the line of your code it came from; a check that runs longer than --timeout
+        (default 30, or LAB_TIMEOUT) is stopped and reported as hung, with what it was waiting
+        for. Passing marks the exercise solved and names the next one.
+        The compiler's warnings in the code this step changes (the declarations its solution or
+        you change, in the files it edits) are shown; the others are only counted:
+        --all-warnings shows them too.
         Exit code 0 when every check passes, 1 otherwise.
       """
     case "hint":
       "lab hint [N] [LEVEL]\n  Shows the next hint of exercise N, or tier LEVEL. The first hint is gentle, the last nearly the answer."
     case "watch":
       """
-      lab watch [N] [--interval SECONDS] [--timeout SECONDS]
+      lab watch [N] [--interval SECONDS] [--timeout SECONDS] [--all-warnings]
         Checks the exercise, then again whenever one of its files changes (polling every
         --interval seconds, default 1, so it works on every file system); each run starts under a
         rule with the time, on a cleared screen when the output is a terminal. When it passes (the
         first run too), moves on to the next step not yet solved, of the same track first. Ends
-        with exit code 0 when every exercise is solved; stop it with Ctrl-C.
+        with exit code 0 when every exercise is solved; stop it with Ctrl-C. --all-warnings as
+        for check.
       """
     case "next":
       "lab next [N]\n  Makes exercise N, or the one after the current one, the current exercise. Learners can start anywhere."
@@ -228,17 +234,20 @@ public struct LabCommand {
     var options = options
     let timeout = try options.timeout()
     let lanes = try options.flag("--lanes")
+    let allWarnings = try options.flag("--all-warnings")
     let exercise = try pick(catalog, options.positional(max: 1).first)
-    let verdict = try runCheck(exercise, in: catalog, timeout: timeout, lanes: lanes)
+    let verdict = try runCheck(
+      exercise, in: catalog, timeout: timeout, lanes: lanes, allWarnings: allWarnings)
     if verdict.isPass { sayWhatComesNext(after: exercise, in: catalog) }
     return verdict.isPass ? 0 : 1
   }
 
-  /// Checks `exercise`, prints the verdict, and records a pass.
+  /// Checks `exercise`, prints the verdict, and records a pass. The compiler's warnings in the
+  /// code this step changes come first; the others are counted, or shown with `allWarnings`.
   @discardableResult
   func runCheck(
     _ exercise: ExerciseCatalog.Exercise, in catalog: ExerciseCatalog, timeout: TimeInterval,
-    lanes: Bool = false
+    lanes: Bool = false, allWarnings: Bool = false
   ) throws -> Verdict {
     output.line("Exercise \(catalog.shortName(of: exercise)) · \(exercise.id) · \(exercise.title)")
     output.dim("  Builds with: \(exercise.languageSettings)")
@@ -246,9 +255,13 @@ public struct LabCommand {
       root: root, timeout: timeout, swiftExecutable: swiftExecutable,
       checkEnvironment: lanes ? [LabEnvironment.lanes: "1"] : [:])
     let output = self.output
+    let warnings = Collected()
+    let support = catalog.track(of: exercise)?.checkSupport ?? .core
+    output.dim("  \(checker.buildDescription(of: exercise, support: support))…")
     let verdict = try checker.check(
-      exercise, from: .learner, warning: { output.line("  warning: \($0)") },
+      exercise, from: .learner, warning: { warnings.append($0) },
       progress: { output.dim("  \($0)…") })
+    showWarnings(warnings.all, of: exercise, in: catalog, all: allWarnings)
     VerdictReport(
       output: output, hintCommand: "swift run lab hint \(catalog.shortName(of: exercise))"
     )
@@ -259,6 +272,31 @@ public struct LabCommand {
       try progress.save(root: root)
     }
     return verdict
+  }
+
+  /// The learner's warnings: those in the code this step changes (``WarningFocus``), then the
+  /// others, or only how many there are.
+  func showWarnings(
+    _ warnings: [String], of exercise: ExerciseCatalog.Exercise, in catalog: ExerciseCatalog,
+    all: Bool
+  ) {
+    guard !warnings.isEmpty else { return }
+    let focus = WarningFocus(
+      exercise: exercise, root: root, learnerFolder: "Exercises/\(exercise.id)")
+    let inFocus = warnings.filter(focus.isInFocus)
+    let elsewhere = warnings.filter { !focus.isInFocus($0) }
+    for warning in inFocus { output.line("  warning: \(warning)") }
+    guard !elsewhere.isEmpty else { return }
+    let count = "\(elsewhere.count) warning\(elsewhere.count == 1 ? "" : "s")"
+    if all {
+      output.dim("  \(count) in code this step does not change:")
+      for warning in elsewhere { output.line("  warning: \(warning)") }
+    } else {
+      let command = "swift run lab check \(catalog.shortName(of: exercise)) --all-warnings"
+      output.dim(
+        "  \(inFocus.isEmpty ? "" : "and ")\(count) in code this step does not change: "
+          + "\(command) shows them.")
+    }
   }
 
   /// After a pass: how many are solved, and the next exercise with the command that starts it
@@ -328,12 +366,14 @@ public struct LabCommand {
     var options = options
     let interval = try options.seconds("--interval") ?? 1
     let timeout = try options.timeout()
+    let allWarnings = try options.flag("--all-warnings")
     var exercise = try pick(catalog, options.positional(max: 1).first)
     setCurrent(exercise)
     while true {
       let seen = modificationDates(of: exercise)
       rule()
-      let verdict = try runCheck(exercise, in: catalog, timeout: timeout)
+      let verdict = try runCheck(
+        exercise, in: catalog, timeout: timeout, allWarnings: allWarnings)
       if verdict.isPass {
         // Every pass moves on, the first one too: an exercise solved before watching started
         // must not keep the learner waiting for a change that will never come.
