@@ -62,14 +62,17 @@ public struct ExerciseChecker: Sendable {
     "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none"
 
   /// Builds and runs the checks of `exercise` against `source`. `progress` hears what is going
-  /// on ("building", "running"); `warning` hears each of the learner's compiler warnings that the
-  /// checks printed (`LAB-WARNING` lines).
+  /// on ("running"); `building` hears each module the build starts compiling; `warning` hears
+  /// each of the learner's compiler warnings that the checks printed (`LAB-WARNING` lines).
   public func check(
     _ exercise: ExerciseCatalog.Exercise, from source: Source,
     warning: @Sendable (String) -> Void = { _ in },
+    building: @escaping @Sendable (String) -> Void = { _ in },
     progress: @escaping @Sendable (String) -> Void = { _ in }
   ) throws -> Verdict {
-    try check(exercise, from: source, runs: 1, warning: warning, progress: progress)[0]
+    try check(
+      exercise, from: source, runs: 1, warning: warning, building: building, progress: progress
+    )[0]
   }
 
   /// Builds the checks of `exercise` against `source` once, then runs them `runs` times: one
@@ -77,6 +80,7 @@ public struct ExerciseChecker: Sendable {
   public func check(
     _ exercise: ExerciseCatalog.Exercise, from source: Source, runs: Int,
     warning: @Sendable (String) -> Void = { _ in },
+    building: @escaping @Sendable (String) -> Void = { _ in },
     progress: @escaping @Sendable (String) -> Void = { _ in }
   ) throws -> [Verdict] {
     let environment = [
@@ -84,13 +88,13 @@ public struct ExerciseChecker: Sendable {
       LabEnvironment.only: exercise.id,
       LabEnvironment.exerciseSources: source.directory(of: exercise),
     ]
-    // SwiftPM numbers its steps, `[12/143] Compiling …`: a long build says how far it is.
-    let steps = BuildSteps()
+    // Each module the build starts on, for a learner watching a long first build.
+    let modules = BuildModules()
     let build = try ProcessRunner.run(
       try swiftExecutable ?? Self.swiftDriver(),
       ["build", "--scratch-path", scratchPath, "--product", exercise.checkProduct],
       in: root, environment: environment,
-      onOutput: { line in steps.passedQuarter(line).map { progress("built \($0)") } })
+      onOutput: { line in modules.newModule(in: line).map { building($0) } })
     guard build.status == 0, !build.crashedBySignal else {
       let errors = CheckOutputParser.compileErrors(
         in: build.output, preferring: source.directory(of: exercise))
@@ -148,17 +152,20 @@ public struct ExerciseChecker: Sendable {
   public func buildDescription(
     of exercise: ExerciseCatalog.Exercise, support: ExerciseCatalog.CheckSupport
   ) -> String {
-    let module = root.appendingPathComponent(
-      "\(scratchPath)/debug/Modules/\(support.rawValue).swiftmodule")
     let what = "building \(exercise.id) (module \(exercise.module)) and its checks"
-    guard !FileManager.default.fileExists(atPath: module.path) else {
-      return "\(what) (seconds)"
-    }
+    guard isFirstBuild(support: support) else { return "\(what) (seconds)" }
     let (beneath, time) =
       support == .coffee
       ? ("the Coffee Tracker, its scenarios and race replays, which the checks run on", "a minute")
       : ("the lab's check core", "15 s")
     return "\(what), and once \(beneath) (first build: about \(time); later checks: seconds)"
+  }
+
+  /// Whether the library the checks are made of is still to be built in this scratch folder.
+  public func isFirstBuild(support: ExerciseCatalog.CheckSupport) -> Bool {
+    let module = root.appendingPathComponent(
+      "\(scratchPath)/debug/Modules/\(support.rawValue).swiftmodule")
+    return !FileManager.default.fileExists(atPath: module.path)
   }
 
   /// The `swift` driver: the first on `PATH`.
@@ -170,25 +177,22 @@ public struct ExerciseChecker: Sendable {
   }
 }
 
-/// Reads SwiftPM's numbered build steps (`[12/143] Compiling …`) and tells when the build has
-/// passed another quarter of them, so that a long first build shows it is moving. Builds of
-/// fewer than 20 steps say nothing.
-final class BuildSteps: @unchecked Sendable {
-  // Lines arrive on the output reader's thread, one at a time; the lock keeps that so.
+/// Reads SwiftPM's build output (`[12/143] Compiling CoffeeDomain Drink.swift`) and names each
+/// module the first time the build starts on it, so that a long first build shows what it is
+/// building. (Not a percentage: SwiftPM's count of steps grows while it plans.)
+final class BuildModules: @unchecked Sendable {
+  // Lines arrive on the output reader's thread; the lock keeps the set consistent anyway.
   private let lock = NSLock()
-  private var quarters = 0
+  private var seen: Set<String> = []
 
-  /// "25% (36 of 143 steps)" when `line` passes the next quarter, else nil.
-  func passedQuarter(_ line: String) -> String? {
-    guard let match = line.firstMatch(of: #/^\[(\d+)/(\d+)\]/#),
-      let done = Int(match.output.1), let total = Int(match.output.2), total >= 20
+  /// The module `line` starts compiling, the first time it appears; else nil.
+  func newModule(in line: String) -> String? {
+    guard let match = line.firstMatch(of: #/^\[\d+/\d+\] (?:Compiling|Emitting module) (\w+)/#)
     else { return nil }
+    let module = String(match.output.1)
     lock.lock()
     defer { lock.unlock() }
-    let reached = min(3, done * 4 / total)
-    guard reached > quarters else { return nil }
-    quarters = reached
-    return "\(reached * 25)% (\(done) of \(total) steps)"
+    return seen.insert(module).inserted ? module : nil
   }
 }
 

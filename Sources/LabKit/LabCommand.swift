@@ -258,8 +258,11 @@ public struct LabCommand {
     let warnings = Collected()
     let support = catalog.track(of: exercise)?.checkSupport ?? .core
     output.dim("  \(checker.buildDescription(of: exercise, support: support))…")
+    // A first build names each module it starts on; later builds only the exercise's own two.
+    let namesModules = checker.isFirstBuild(support: support)
     let verdict = try checker.check(
       exercise, from: .learner, warning: { warnings.append($0) },
+      building: { module in if namesModules { output.dim("    compiling \(module)…") } },
       progress: { output.dim("  \($0)…") })
     showWarnings(warnings.all, of: exercise, in: catalog, all: allWarnings)
     VerdictReport(

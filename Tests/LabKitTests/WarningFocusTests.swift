@@ -90,15 +90,14 @@ struct WarningFocusTests {
       lab.lines.all.contains("  building 01-first-step (module Step01) and its checks (seconds)…"))
   }
 
-  @Test("A long build reports each quarter of its steps once; a short one says nothing")
-  func buildSteps() {
-    let steps = BuildSteps()
-    let said = (1...100).compactMap {
-      steps.passedQuarter("[\($0)/100] Compiling Module File\($0).swift")
-    }
-    #expect(said == ["25% (25 of 100 steps)", "50% (50 of 100 steps)", "75% (75 of 100 steps)"])
-    let short = BuildSteps()
-    #expect((1...10).compactMap { short.passedQuarter("[\($0)/10] Compiling") } == [])
-    #expect(BuildSteps().passedQuarter("Building for debugging...") == nil)
+  @Test("A build names each module once, as SwiftPM starts on it")
+  func buildModules() {
+    let modules = BuildModules()
+    let lines = [
+      "Building for debugging...", "[1/33] Emitting module CoffeeDomain",
+      "[2/33] Compiling CoffeeDomain Drink.swift", "[3/50] Compiling CoffeeDomain Caffeine.swift",
+      "[4/50] Compiling SimulatedPlatform Clock.swift", "[40/128] Linking CoffeeStep01Check",
+    ]
+    #expect(lines.compactMap(modules.newModule(in:)) == ["CoffeeDomain", "SimulatedPlatform"])
   }
 }
