@@ -55,11 +55,27 @@ public struct ExerciseChecker: Sendable {
     self.checkEnvironment = checkEnvironment
   }
 
-  /// Swift's backtracer, set to print the crashed thread in plain text and never wait for a
-  /// debugger, so that a crash report can name the runtime's message and the learner's frame.
-  /// The settings are those of the Swift runtime's docs/Backtracing.rst.
-  static let backtraceSettings =
-    "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none"
+  /// Swift's backtracer, set to print in plain text and never wait for a debugger, so that a
+  /// crash report can name the runtime's message and the learner's frame, and a hang where each
+  /// thread was. The settings are those of the Swift runtime's docs/Backtracing.rst; `threads` is
+  /// left at its default, which prints every thread: on Swift 6.3.1 on Linux, `threads=all`
+  /// printed the crashed thread only (probed; `hangNamesTheLoop` in LabKitTests keeps it so).
+  static let backtraceSettings = "enable=yes,interactive=no,color=no,registers=none,images=none"
+
+  /// GNU coreutils' `timeout`, which stops a check at its time limit with SIGQUIT: Swift's
+  /// backtracer handles SIGQUIT as it handles a crash, so the output says where every thread
+  /// was, and a hang in the learner's code can be named. Nil where there is none (macOS has no
+  /// `timeout` of its own): the check is then stopped with SIGTERM, without a backtrace.
+  static let hangStopper: String? = ["/usr/bin/timeout", "/bin/timeout"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+
+  /// Whether `timeout` had to stop the check: it exits with 124 after its signal, and when the
+  /// command outlives that too (a Swift program does, once its backtracer has run), it kills it
+  /// and then itself with SIGKILL.
+  static func wasStopped(_ run: ProcessResult) -> Bool {
+    run.signal == SIGKILL || (run.signal == nil && [124, 137].contains(run.status))
+  }
 
   /// Builds and runs the checks of `exercise` against `source`. `progress` hears what is going
   /// on ("running"); `building` hears each module the build starts compiling; `warning` hears
@@ -125,16 +141,28 @@ public struct ExerciseChecker: Sendable {
       .path
     // The exercise's own settings (such as `TZ`) come with the child's environment from its
     // start: set later with `setenv`, they could miss what the runtime read already.
+    // Stopped by `timeout` when there is one (two seconds for the backtrace, then killed);
+    // `ProcessRunner`'s own limit is only the net under it.
+    let stopper = Self.hangStopper
+    let seconds = String(format: "%.3f", timeout)
     let run = try ProcessRunner.run(
-      executable, [], in: root,
+      stopper ?? executable,
+      stopper.map { _ in ["-s", "QUIT", "-k", "2", seconds, executable] } ?? [],
+      in: root,
       environment: environment.merging(exercise.checkEnvironment ?? [:]) { _, own in own },
-      timeout: timeout)
+      timeout: stopper == nil ? timeout : timeout + 10)
     let lines = CheckOutputParser.checkLines(in: run.output)
     CheckOutputParser.warnings(in: run.output).forEach(warning)
-    if run.timedOut {
+    let finished = run.output.contains(CheckReport.Tag.result.prefix)
+    let stopped = stopper != nil && Self.wasStopped(run) && !finished
+    if run.timedOut || stopped {
+      let folder = source.directory(of: exercise)
       return .hung(
         seconds: timeout, check: CheckOutputParser.runningCheck(in: run.output),
-        waitingFor: CheckOutputParser.waitingFor(in: run.output))
+        waitingFor: CheckOutputParser.waitingFor(in: run.output),
+        inYourCode: CheckOutputParser.hasBacktrace(run.output)
+          ? CheckOutputParser.learnerFramesOfEveryThread(in: run.output, sourceFolder: folder)
+          : nil)
     }
     if run.crashedBySignal || !run.output.contains(CheckReport.Tag.result.prefix) {
       return .crashed(

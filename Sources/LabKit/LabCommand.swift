@@ -116,8 +116,9 @@ public struct LabCommand {
         draws your racing steps on their lanes, and with --lanes the lab's solution under the
         same schedule too. A crash counts as a wrong answer and is reported with the runtime's
         message and the line of your code it came from; a check that runs longer than --timeout
-        (default 30, or LAB_TIMEOUT) is stopped and reported as hung, with what it was waiting
-        for. Passing marks the exercise solved and names the next one.
+        (default 30, or LAB_TIMEOUT) is stopped and reported as hung, with the function and line
+        of your code it never returned from, or what it was waiting for. Passing marks the
+        exercise solved and names the next one.
         The compiler's warnings in the code this step changes (the declarations its solution or
         you change, in the files it edits) are shown; the others are only counted:
         --all-warnings shows them too.

@@ -61,16 +61,28 @@ struct VerdictReport {
         if let api = report.calledAPI { output.line("      calling: \(api)") }
       }
       output.bad("Not yet: your code crashed the check, so this answer is wrong. \(stuck)")
-    case .hung(let seconds, let check, let waitingFor):
+    case .hung(let seconds, let check, let waitingFor, let inYourCode):
       output.bad(
         "  ✗ hung" + (check.map { " while checking \"\($0)\"" } ?? "")
           + ": stopped after \(Int(seconds)) s")
       if let waitingFor {
         output.line("      it was waiting for \(waitingFor), which never came.")
-      } else if check != nil {
-        output.line("      it never finished.")
-      } else {
+      }
+      if let inYourCode, !inYourCode.isEmpty {
+        output.line("      your code had not returned from:")
+        for place in inYourCode { output.line("        \(place)") }
+        output.line(
+          "      a loop that never ends there, or a call that waits for something that never comes."
+        )
+      } else if check == nil {
         output.line("      no check had started: the program hung before the first one.")
+      } else if waitingFor == nil, inYourCode != nil {
+        output.line(
+          "      no thread was in your code when it was stopped: most likely an await in it is "
+            + "suspended, waiting for something that never comes (a continuation never resumed, "
+            + "a task that never ends).")
+      } else if waitingFor == nil {
+        output.line("      it never finished.")
       }
       output.bad("Not yet: something your code should answer never does. \(stuck)")
     }
