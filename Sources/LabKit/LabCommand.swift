@@ -299,7 +299,7 @@ public struct LabCommand {
       let command = "swift run lab check \(catalog.shortName(of: exercise)) --all-warnings"
       output.dim(
         "  \(inFocus.isEmpty ? "" : "and ")\(count) in code this step does not change: "
-          + "\(command) shows them.")
+          + "\(command) shows \(elsewhere.count == 1 ? "it" : "them").")
     }
   }
 

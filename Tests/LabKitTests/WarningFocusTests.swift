@@ -60,7 +60,7 @@ struct WarningFocusTests {
     #expect(
       lab.lines.all.contains(
         "  and 1 warning in code this step does not change: "
-          + "swift run lab check 1 --all-warnings shows them."))
+          + "swift run lab check 1 --all-warnings shows it."))
     #expect(lab.run("check", "1", "--all-warnings") == 0)
     #expect(lab.lines.all.contains("  1 warning in code this step does not change:"))
     #expect(lab.printed.contains("Model.swift:7: capture of 'self' in load"))
