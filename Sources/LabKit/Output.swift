@@ -7,8 +7,9 @@ public struct Output: Sendable {
   private let write: @Sendable (String, Bool) -> Void
   private let style: TerminalStyle
   /// The width prose is wrapped to, between words (``WordWrap/fit(_:width:)``); nil when lines
-  /// are written as they come.
-  public let width: Int?
+  /// are written as they come. Asked at each write, so that `watch` follows a resized window.
+  public var width: Int? { currentWidth() }
+  private let currentWidth: @Sendable () -> Int?
   /// Whether standard output is a terminal, where `watch` clears the screen between runs. In a
   /// pipe or a file the escape codes would only be noise.
   public let isTerminal: Bool
@@ -17,7 +18,7 @@ public struct Output: Sendable {
   /// the terminal's own width, or 80 when output goes to a file or a pipe).
   public init() {
     style = .standardOutput
-    width = TerminalWidth.standardOutput
+    currentWidth = { TerminalWidth.standardOutput }
     isTerminal = isatty(STDOUT_FILENO) == 1
     write = { text, isError in
       if isError {
@@ -36,7 +37,7 @@ public struct Output: Sendable {
     sink: @escaping @Sendable (String, Bool) -> Void
   ) {
     style = .plain
-    self.width = width
+    currentWidth = { width }
     self.isTerminal = isTerminal
     write = sink
   }
@@ -49,6 +50,7 @@ public struct Output: Sendable {
   /// Writes a text laid out by hand, such as a command's help: as it is when it fits the width,
   /// else with its paragraphs joined and wrapped again (``WordWrap/reflow(_:width:)``).
   public func paragraphs(_ text: String) {
+    let width = self.width
     write(width.map { WordWrap.reflow(text, width: $0).joined(separator: "\n") } ?? text, false)
   }
   /// Writes `text` exactly as it is: code, diffs, commands to copy, tables laid out already.
@@ -62,7 +64,8 @@ public struct Output: Sendable {
 
   /// Each line of `text` fitted to the width, then styled: escape codes must not count.
   private func wrapped(_ text: String, style paint: (String) -> String) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
+    let width = self.width
+    return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
       width.map { WordWrap.fit(String(line), width: $0) } ?? [String(line)]
     }.map(paint).joined(separator: "\n")
   }
