@@ -153,9 +153,9 @@ public struct ExerciseChecker: Sendable {
       timeout: stopper == nil ? timeout : timeout + 10)
     let lines = CheckOutputParser.checkLines(in: run.output)
     CheckOutputParser.warnings(in: run.output).forEach(warning)
-    let finished = run.output.contains(CheckReport.Tag.result.prefix)
-    let stopped = stopper != nil && Self.wasStopped(run) && !finished
-    if run.timedOut || stopped {
+    // Stopped at the limit is a hang, as before, even after a result line: a check process
+    // that never ends has not answered.
+    if run.timedOut || (stopper != nil && Self.wasStopped(run)) {
       let folder = source.directory(of: exercise)
       return .hung(
         seconds: timeout, check: CheckOutputParser.runningCheck(in: run.output),
