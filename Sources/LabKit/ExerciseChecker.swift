@@ -139,9 +139,8 @@ public struct ExerciseChecker: Sendable {
   ) throws -> Verdict {
     let executable = root.appendingPathComponent("\(scratchPath)/debug/\(exercise.checkProduct)")
       .path
-    // The exercise's own settings (such as `TZ`) come with the child's environment from its
-    // start: set later with `setenv`, they could miss what the runtime read already.
-    // Stopped by `timeout` when there is one (two seconds for the backtrace, then killed);
+    // Stopped by `timeout` when there is one (two seconds for the backtrace, then killed; a
+    // crash's signal it raises on itself, so a crash still ends by its signal);
     // `ProcessRunner`'s own limit is only the net under it.
     let stopper = Self.hangStopper
     let seconds = String(format: "%.3f", timeout)
@@ -149,6 +148,8 @@ public struct ExerciseChecker: Sendable {
       stopper ?? executable,
       stopper.map { _ in ["-s", "QUIT", "-k", "2", seconds, executable] } ?? [],
       in: root,
+      // The exercise's own settings (such as `TZ`) come with the child's environment from its
+      // start: set later with `setenv`, they could miss what the runtime read already.
       environment: environment.merging(exercise.checkEnvironment ?? [:]) { _, own in own },
       timeout: stopper == nil ? timeout : timeout + 10)
     let lines = CheckOutputParser.checkLines(in: run.output)
