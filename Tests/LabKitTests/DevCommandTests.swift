@@ -128,9 +128,8 @@ struct DevCommandTests {
     #expect(lab.run("dev", "sync", "--check") == 0)
   }
 
-  @Test(
-    "A learner's uncommitted edits are not drift: named, left alone by sync; committed drift is")
-  func learnerEditsAreNotDrift() throws {
+  /// A fake lab whose coffee track is chained and in sync, committed to git.
+  static func chainedLab() throws -> FakeLab {
     let lab = try FakeLab()
     let chained = FakeLab.catalogJSON().replacingOccurrences(
       of: "\"title\": \"The coffee track\",",
@@ -144,6 +143,13 @@ struct DevCommandTests {
         "Exercises/02-second-step/\(file)", try lab.read("Solutions/01-first-step/\(file)"))
     }
     try lab.commitEverything()
+    return lab
+  }
+
+  @Test(
+    "A learner's uncommitted edits are not drift: named, left alone by sync; committed drift is")
+  func learnerEditsAreNotDrift() throws {
+    let lab = try Self.chainedLab()
     let catalog = try ExerciseCatalog.load(root: lab.root)
     #expect(try TrackSync(root: lab.root, catalog: catalog).drift() == [])
 
@@ -159,7 +165,7 @@ struct DevCommandTests {
         "Exercises/01-first-step/Behaviour.swift", "Exercises/01-first-step/Notes.swift", edited,
       ])
     #expect(lab.run("dev", "sync", "--check") == 0)
-    #expect(lab.printed.contains("Edited and not committed (your work, left alone"))
+    #expect(lab.printed.contains("Changed since the lab came (your work, left alone"))
     #expect(lab.lines.all.contains("    \(edited)"))
     #expect(lab.run("dev", "sync") == 0)
     #expect(try lab.read(edited) == "// my attempt\n")
@@ -179,6 +185,40 @@ struct DevCommandTests {
     try lab.commitEverything()
     let drift = try TrackSync(root: lab.root, catalog: catalog).drift()
     #expect(drift.map(\.starter).sorted() == ["Exercises/02-second-step/Behaviour.swift", edited])
+  }
+
+  @Test("A learner who commits in a clone is covered too: the upstream holds the lab as it came")
+  func learnerCommitsAreNotDrift() throws {
+    let lab = try Self.chainedLab()
+    let clone = lab.root.deletingLastPathComponent()
+      .appendingPathComponent("fake-lab-clone-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: clone) }
+    let git = "git -c user.name=me -c user.email=me@example.com"
+    let edited = "Exercises/02-second-step/Model.swift"
+    let cloned = try ProcessRunner.run(
+      "/bin/sh",
+      [
+        "-c",
+        "git clone -q '\(lab.root.path)' '\(clone.path)' && cd '\(clone.path)' "
+          + "&& echo '// my attempt' > \(edited) && \(git) commit -qam 'my step 2'",
+      ])
+    #expect(cloned.status == 0, "\(cloned.output)")
+    let catalog = try ExerciseCatalog.load(root: clone)
+    #expect(try TrackSync(root: clone, catalog: catalog).drift() == [])
+    #expect(
+      try TrackSync(root: clone, catalog: catalog).differences().filter(\.isLearnerChange)
+        .map(\.starter) == [edited])
+
+    // A solution changed and committed without a sync is still drift.
+    let changed = try ProcessRunner.run(
+      "/bin/sh",
+      [
+        "-c",
+        "echo '// a better solution' > Solutions/01-first-step/Model.swift "
+          + "&& \(git) commit -qam 'a better solution'",
+      ], in: clone)
+    #expect(changed.status == 0, "\(changed.output)")
+    #expect(try TrackSync(root: clone, catalog: catalog).drift().map(\.starter) == [edited])
   }
 
   @Test("dev new scaffolds the next exercise, its metadata entry among the others untouched")

@@ -13,12 +13,13 @@ struct DevCommand {
                                folders and files present, every check named in its check source,
                                two hints or more, every wrong answer a patch that applies and
                                changes the solution, no stray files, starters in sync (as git
-                               holds them: a learner's uncommitted edits are named, not drift).
+                               holds them: a learner's changes are named, not counted as drift).
       sync [--check]           Write each starter of a chained track (coffee) from the previous
                                solution, the first from its `chain.firstStarterFrom` folder;
-                               README.md files are left alone, and so are starter files edited
-                               and not committed whose committed form is in sync (a learner's
-                               work). --check only lists the drift.
+                               README.md files are left alone, and so are starter files changed
+                               since the lab came (from its upstream, else since the last
+                               commit) that were in sync then: a learner's work. --check only
+                               lists the drift.
       new TRACK SLUG --title TITLE [--files A.swift,B.swift] [--module NAME]
                                Scaffold the next exercise of TRACK: starter and solution folders,
                                a README skeleton, a metadata entry, a check that fails until written.
@@ -111,13 +112,13 @@ struct DevCommand {
     return 0
   }
 
-  /// Names the starter files that differ from their source only by an edit git does not hold
-  /// (a learner's work): not drift, and never rewritten.
+  /// Names the starter files that differ from their source only by a change since the lab came
+  /// (a learner's work, see ``CommittedFiles``): not drift, and never rewritten.
   func sayWhatIsLeftAlone(_ differences: [TrackSync.Drift]) {
-    let edits = differences.filter(\.isUncommittedEdit)
+    let edits = differences.filter(\.isLearnerChange)
     guard !edits.isEmpty else { return }
     output.line(
-      "  Edited and not committed (your work, left alone; the committed starters are in sync):")
+      "  Changed since the lab came (your work, left alone; as the lab came, they are in sync):")
     for edit in edits { output.dim("    \(edit.starter)") }
   }
 
