@@ -139,19 +139,30 @@ public struct ExerciseChecker: Sendable {
   ) throws -> Verdict {
     let executable = root.appendingPathComponent("\(scratchPath)/debug/\(exercise.checkProduct)")
       .path
-    // Stopped by `timeout` when there is one (two seconds for the backtrace, then killed; a
-    // crash's signal it raises on itself, so a crash still ends by its signal);
-    // `ProcessRunner`'s own limit is only the net under it.
+    // Stopped by `timeout` when there is one, with SIGQUIT; `ProcessRunner`'s own limit is only
+    // the net under it. A Swift program answers SIGQUIT with its backtrace and then lives on
+    // (its spinning threads too), so once the backtrace is out the lab ends `timeout`'s process
+    // group itself: `timeout` makes one, and the shell that starts it says its number. Five
+    // seconds later `timeout` kills it anyway, for a backtrace that never comes (a program that
+    // is not Swift, started with SIGQUIT blocked, as children of the test runner's threads are).
+    // A crash's signal `timeout` raises on itself, so a crash still ends by its own signal.
     let stopper = Self.hangStopper
+    let group = StoppedGroup()
     let seconds = String(format: "%.3f", timeout)
     let run = try ProcessRunner.run(
-      stopper ?? executable,
-      stopper.map { _ in ["-s", "QUIT", "-k", "2", seconds, executable] } ?? [],
+      stopper == nil ? executable : "/bin/sh",
+      stopper.map { timeoutPath in
+        [
+          "-c", "echo \(StoppedGroup.announcement)$$; exec \"$0\" \"$@\"", timeoutPath,
+          "-s", "QUIT", "-k", "5", seconds, executable,
+        ]
+      } ?? [],
       in: root,
       // The exercise's own settings (such as `TZ`) come with the child's environment from its
       // start: set later with `setenv`, they could miss what the runtime read already.
       environment: environment.merging(exercise.checkEnvironment ?? [:]) { _, own in own },
-      timeout: stopper == nil ? timeout : timeout + 10)
+      timeout: stopper == nil ? timeout : timeout + 20,
+      onOutput: group.read)
     let lines = CheckOutputParser.checkLines(in: run.output)
     CheckOutputParser.warnings(in: run.output).forEach(warning)
     // Stopped at the limit is a hang, as before, even after a result line: a check process
@@ -240,5 +251,31 @@ final class Collected: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return lines
+  }
+}
+
+/// The process group of a check started under `timeout`, ended as soon as the backtrace of
+/// the lab's own SIGQUIT is complete (see `ExerciseChecker.runChecks`).
+final class StoppedGroup: @unchecked Sendable {
+  /// The line the starting shell prints, followed by its process id, which `exec` hands on to
+  /// `timeout`, the leader of the group. (`LAB-` lines are the lab's own, never the learner's.)
+  static let announcement = "LAB-PROCESS-GROUP "
+  // Lines arrive one at a time on the output reader's thread; the lock keeps that so.
+  private let lock = NSLock()
+  private var leader: pid_t?
+  private var stoppedByLab = false
+
+  /// Reads one line of the check's output.
+  func read(_ line: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    if line.hasPrefix(Self.announcement) {
+      leader = pid_t(line.dropFirst(Self.announcement.count))
+    } else if line.hasPrefix("*** Signal \(SIGQUIT):") {
+      // The backtracer's first line for the lab's SIGQUIT, not for a crash.
+      stoppedByLab = true
+    } else if stoppedByLab, line.hasPrefix("Backtrace took"), let leader {
+      kill(-leader, SIGKILL)
+    }
   }
 }

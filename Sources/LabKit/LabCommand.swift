@@ -141,7 +141,8 @@ public struct LabCommand {
     case "reset":
       """
       lab reset [N]
-        Restores the starter files of exercise N from git. Your files are first copied to
+        Restores the starter files of exercise N from git, as the lab came (from its upstream,
+        also when you committed your work since). Your files are first copied to
         .lab/backups/<exercise>-<time>/; the command to copy them back is printed.
       """
     case "diff":
@@ -464,8 +465,10 @@ public struct LabCommand {
       try fileManager.copyItem(
         at: folder.appendingPathComponent(file), to: backup.appendingPathComponent(file))
     }
+    // The starter as the lab came, also when the learner has committed their work since.
+    let base = CommittedFiles.baseRevision(root: root)
     let restore = try ProcessRunner.run(
-      "/bin/sh", ["-c", "git checkout HEAD -- 'Exercises/\(exercise.id)'"], in: root)
+      "/bin/sh", ["-c", "git checkout \(base) -- 'Exercises/\(exercise.id)'"], in: root)
     guard restore.status == 0 else {
       throw LabError(
         "could not restore the starter with git: \(restore.output). Your files are safe in \(backup.path)"
