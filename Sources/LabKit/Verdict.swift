@@ -58,9 +58,10 @@ public enum Verdict: Sendable, Equatable {
     case .doesNotCompile(let errors): "does not compile (\(errors.count) errors)"
     case .crashed(let report, let check):
       "crashed" + (check.map { " in \"\($0)\"" } ?? "") + ": \(report.message)"
-    case .hung(let seconds, let check, let waitingFor, _):
+    case .hung(let seconds, let check, let waitingFor, let inYourCode):
       "hung after \(Int(seconds)) s" + (check.map { " in \"\($0)\"" } ?? "")
         + (waitingFor.map { ", waiting for \($0)" } ?? "")
+        + (inYourCode?.first.map { ", never returning from \($0)" } ?? "")
     }
   }
 

@@ -73,6 +73,7 @@ struct HangReportTests {
     let place = lab.lines.all.first { $0.hasPrefix(file) }
     #expect(place == file + ":5" || place == file)
     #expect(!lab.printed.contains("it never finished"))
+
   }
 
   @Test(
@@ -84,5 +85,16 @@ struct HangReportTests {
     #expect(lab.printed.contains("hung while checking \"the model loads\""))
     #expect(lab.printed.contains("no thread was in your code when it was stopped"))
     #expect(!lab.printed.contains("your code had not returned from:"))
+  }
+
+  @Test("A verification table's summary of a hang names the place too")
+  func summaryNamesThePlace() {
+    let verdict = Verdict.hung(
+      seconds: 2, check: "the model loads", waitingFor: nil,
+      inYourCode: ["spin(_:) at Exercises/01-first-step/Model.swift:5"])
+    #expect(
+      verdict.summary
+        == "hung after 2 s in \"the model loads\", never returning from spin(_:) at "
+        + "Exercises/01-first-step/Model.swift:5")
   }
 }
