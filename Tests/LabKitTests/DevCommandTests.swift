@@ -170,6 +170,14 @@ struct DevCommandTests {
     #expect(lab.run("dev", "sync") == 0)
     #expect(try lab.read(edited) == "// my attempt\n")
     #expect(try lab.read("Exercises/01-first-step/Notes.swift") == "// my notes\n")
+    // A file the exercise names, deleted by the learner, is still there as the lab came.
+    try FileManager.default.removeItem(at: lab.root.appendingPathComponent(edited))
+    let step2 = try catalog.exercise(named: "2")
+    #expect(
+      !(try TrackCheck(root: lab.root, catalog: catalog).problems(of: step2)).contains {
+        $0.contains("Model.swift is missing")
+      })
+    try lab.write(edited, "// my attempt\n")
 
     // A solution changed without a sync is drift, even under the learner's edit.
     try lab.write("Solutions/01-first-step/Model.swift", "// a better solution\n")
