@@ -7,8 +7,12 @@ import Foundation
 /// have many in code that later steps migrate. A warning is in focus when it sits in a
 /// declaration (a function, an initializer, a type's own lines; see ``SourceOutline``) that the
 /// step's solution changes, or that the learner has changed, compared with the starter as
-/// committed. The others are counted, and shown on request (`lab check --all-warnings`).
+/// committed; and a deprecated shim's warning, wherever it is. The others are counted, and shown
+/// on request (`lab check --all-warnings`).
 struct WarningFocus {
+  /// The diagnostic group whose warnings are in focus wherever they are (matched by group, as
+  /// the checks print it: `[#DeprecatedDeclaration]`).
+  static let alwaysShownGroup = "DeprecatedDeclaration"
   /// Per file name, the declarations the step changes, each as its path (`CoffeeData.addDrink`).
   let changed: [String: Set<String>]
   /// Per file name, the outline of the learner's file, where warnings' lines point.
@@ -52,6 +56,9 @@ struct WarningFocus {
   /// Whether a warning line, `<file>:<line>: <message>`, is in focus. A warning whose place
   /// cannot be read is shown: better one too many than a hidden one.
   func isInFocus(_ warning: String) -> Bool {
+    // A deprecated shim's warning marks each place still to migrate, in any file: the lesson of
+    // the steps that keep a completion-handler form as a deprecated shim. Always shown.
+    if warning.hasSuffix("[#\(Self.alwaysShownGroup)]") { return true }
     let parts = warning.split(separator: ":", maxSplits: 2)
     guard parts.count >= 2, let line = Int(parts[1]) else { return true }
     let file = String(parts[0])

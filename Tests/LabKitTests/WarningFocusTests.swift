@@ -33,6 +33,14 @@ struct WarningFocusTests {
     // A file the step does not edit is out of focus; a place that cannot be read is shown.
     #expect(!untouched.isInFocus("Other.swift:3: capture of 'self'"))
     #expect(untouched.isInFocus("somewhere: a warning without a line"))
+    // A deprecated shim's callers are the places still to migrate: shown wherever they are.
+    #expect(
+      untouched.isInFocus(
+        "Other.swift:12: 'load(completionHandler:)' is deprecated: Prefer async alternative "
+          + "instead [#DeprecatedDeclaration]"))
+    #expect(
+      untouched.isInFocus(
+        "Store.swift:7: 'read()' is deprecated [#DeprecatedDeclaration]"))
 
     let mine = Self.starter.replacingOccurrences(
       of: "queue.async { self.read() }", with: "queue.async { [self] in self.read() }")
