@@ -108,8 +108,10 @@ let package = Package(
     // What the katas' apps talk to instead of the network: canned answers, gates, counters.
     .target(name: "KataSupport", swiftSettings: swift6),
     // The `lab` command and what it is made of: the exercise catalog, progress, checking.
+    // CompilerDiagnostics for `SourceOutline`: which declaration a warning sits in.
     .target(
-      name: "LabKit", dependencies: ["CheckReporting", "CommandLineSupport", "SourceScan"],
+      name: "LabKit",
+      dependencies: ["CheckReporting", "CommandLineSupport", "CompilerDiagnostics", "SourceScan"],
       swiftSettings: swift6),
     .executableTarget(name: "Lab", dependencies: ["LabKit"], swiftSettings: swift6),
     // Proves that editors understand the exercises: drives sourcekit-lsp on Exercises/.

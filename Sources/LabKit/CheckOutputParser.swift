@@ -75,6 +75,31 @@ public enum CheckOutputParser {
       learnerFrame: learnerFrame, calledAPI: calledAPI, checksBefore: checksBefore)
   }
 
+  /// Whether the output holds a backtrace of Swift's backtracer.
+  public static func hasBacktrace(_ output: String) -> Bool {
+    output.split(separator: "\n").contains {
+      $0.hasPrefix("*** Signal") || $0.hasPrefix("*** Program crashed")
+    }
+  }
+
+  /// Where a stopped check's threads were in the learner's files: for each thread of the
+  /// backtrace that reached them, its innermost frame there (`function at file:line`) and the
+  /// call it was in, once each.
+  public static func learnerFramesOfEveryThread(in output: String, sourceFolder: String)
+    -> [String]
+  {
+    let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var places: [String] = []
+    for (index, line) in lines.enumerated() where line.hasPrefix("Thread ") && line.hasSuffix(":") {
+      let frames = lines[(index + 1)...].drop { $0.isEmpty }.prefix { !$0.isEmpty && $0 != "..." }
+      let (frame, called) = learnerFrame(in: Array(frames), sourceFolder: sourceFolder)
+      guard let frame else { continue }
+      let place = frame + (called.map { ", in \($0)" } ?? "")
+      if !places.contains(place) { places.append(place) }
+    }
+    return places
+  }
+
   /// "*** Program crashed: Illegal instruction at 0x… ***" → "Illegal instruction".
   private static func howItDied(in backtrace: ArraySlice<String>) -> String {
     guard let crashed = backtrace.first(where: { $0.hasPrefix("*** Program crashed: ") }) else {
@@ -130,9 +155,9 @@ public enum CheckOutputParser {
     let location = frame[at.upperBound...]
     guard let start = location.range(of: folder) else { return nil }
     let fromFolder = folder + location[start.upperBound...]
-    // Drop the column: file:line is what editors and people use.
-    let parts = fromFolder.split(separator: ":")
-    let fileAndLine = parts.count >= 3 ? parts.dropLast().joined(separator: ":") : fromFolder
+    // Drop the column: file:line is what editors and people use. (A frame without a column,
+    // `File.swift:5`, keeps its line.)
+    let fileAndLine = fromFolder.replacing(#/(:\d+):\d+$/#) { $0.output.1 }
     return "\(symbol) at \(fileAndLine)"
   }
 

@@ -56,21 +56,40 @@ public struct ExerciseChecker: Sendable {
     self.checkEnvironment = checkEnvironment
   }
 
-  /// Swift's backtracer, set to print the crashed thread in plain text and never wait for a
-  /// debugger, so that a crash report can name the runtime's message and the learner's frame.
-  /// The settings are those of the Swift runtime's docs/Backtracing.rst.
-  static let backtraceSettings =
-    "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none"
+  /// Swift's backtracer, set to print in plain text and never wait for a debugger, so that a
+  /// crash report can name the runtime's message and the learner's frame, and a hang where each
+  /// thread was. The settings are those of the Swift runtime's docs/Backtracing.rst; `threads` is
+  /// left at its default, which prints every thread: on Swift 6.3.1 on Linux, `threads=all`
+  /// printed the crashed thread only (probed; `hangNamesTheLoop` in LabKitTests keeps it so).
+  static let backtraceSettings = "enable=yes,interactive=no,color=no,registers=none,images=none"
+
+  /// GNU coreutils' `timeout`, which stops a check at its time limit with SIGQUIT: Swift's
+  /// backtracer handles SIGQUIT as it handles a crash, so the output says where every thread
+  /// was, and a hang in the learner's code can be named. Nil where there is none (macOS has no
+  /// `timeout` of its own): the check is then stopped with SIGTERM, without a backtrace.
+  static let hangStopper: String? = ["/usr/bin/timeout", "/bin/timeout"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+
+  /// Whether `timeout` had to stop the check: it exits with 124 after its signal, and when the
+  /// command outlives that too (a Swift program does, once its backtracer has run), it kills it
+  /// and then itself with SIGKILL.
+  static func wasStopped(_ run: ProcessResult) -> Bool {
+    run.signal == SIGKILL || (run.signal == nil && [124, 137].contains(run.status))
+  }
 
   /// Builds and runs the checks of `exercise` against `source`. `progress` hears what is going
-  /// on ("building", "running"); `warning` hears each of the learner's compiler warnings that the
-  /// checks printed (`LAB-WARNING` lines).
+  /// on ("running"); `building` hears each module the build starts compiling; `warning` hears
+  /// each of the learner's compiler warnings that the checks printed (`LAB-WARNING` lines).
   public func check(
     _ exercise: ExerciseCatalog.Exercise, from source: Source,
     warning: @Sendable (String) -> Void = { _ in },
+    building: @escaping @Sendable (String) -> Void = { _ in },
     progress: @escaping @Sendable (String) -> Void = { _ in }
   ) throws -> Verdict {
-    try check(exercise, from: source, runs: 1, warning: warning, progress: progress)[0]
+    try check(
+      exercise, from: source, runs: 1, warning: warning, building: building, progress: progress
+    )[0]
   }
 
   /// Builds the checks of `exercise` against `source` once, then runs them `runs` times: one
@@ -78,6 +97,7 @@ public struct ExerciseChecker: Sendable {
   public func check(
     _ exercise: ExerciseCatalog.Exercise, from source: Source, runs: Int,
     warning: @Sendable (String) -> Void = { _ in },
+    building: @escaping @Sendable (String) -> Void = { _ in },
     progress: @escaping @Sendable (String) -> Void = { _ in }
   ) throws -> [Verdict] {
     let environment = [
@@ -85,11 +105,13 @@ public struct ExerciseChecker: Sendable {
       LabEnvironment.only: exercise.id,
       LabEnvironment.exerciseSources: source.directory(of: exercise),
     ]
-    progress("building \(exercise.module) and its checks")
+    // Each module the build starts on, for a learner watching a long first build.
+    let modules = BuildModules()
     let build = try ProcessRunner.run(
       try swiftExecutable ?? Self.swiftDriver(),
       ["build", "--scratch-path", scratchPath, "--product", exercise.checkProduct],
-      in: root, environment: environment)
+      in: root, environment: environment,
+      onOutput: { line in modules.newModule(in: line).map { building($0) } })
     guard build.status == 0, !build.crashedBySignal else {
       let errors = CheckOutputParser.compileErrors(
         in: build.output, preferring: source.directory(of: exercise))
@@ -123,18 +145,42 @@ public struct ExerciseChecker: Sendable {
   ) throws -> Verdict {
     let executable = root.appendingPathComponent("\(scratchPath)/debug/\(exercise.checkProduct)")
       .path
-    // The exercise's own settings (such as `TZ`) come with the child's environment from its
-    // start: set later with `setenv`, they could miss what the runtime read already.
+    // Stopped by `timeout` when there is one, with SIGQUIT; `ProcessRunner`'s own limit is only
+    // the net under it. A Swift program answers SIGQUIT with its backtrace and then lives on
+    // (its spinning threads too), so once the backtrace is out the lab ends `timeout`'s process
+    // group itself: `timeout` makes one, and the shell that starts it says its number. Five
+    // seconds later `timeout` kills it anyway, for a backtrace that never comes (a program that
+    // is not Swift, started with SIGQUIT blocked, as children of the test runner's threads are).
+    // A crash's signal `timeout` raises on itself, so a crash still ends by its own signal.
+    let stopper = Self.hangStopper
+    let group = StoppedGroup()
+    let seconds = String(format: "%.3f", timeout)
     let run = try ProcessRunner.run(
-      executable, [], in: root,
+      stopper == nil ? executable : "/bin/sh",
+      stopper.map { timeoutPath in
+        [
+          "-c", "echo \(StoppedGroup.announcement)$$; exec \"$0\" \"$@\"", timeoutPath,
+          "-s", "QUIT", "-k", "5", seconds, executable,
+        ]
+      } ?? [],
+      in: root,
+      // The exercise's own settings (such as `TZ`) come with the child's environment from its
+      // start: set later with `setenv`, they could miss what the runtime read already.
       environment: environment.merging(exercise.checkEnvironment ?? [:]) { _, own in own },
-      timeout: timeout)
+      timeout: stopper == nil ? timeout : timeout + 20,
+      onOutput: group.read)
     let lines = CheckOutputParser.checkLines(in: run.output)
     CheckOutputParser.warnings(in: run.output).forEach(warning)
-    if run.timedOut {
+    // Stopped at the limit is a hang, as before, even after a result line: a check process
+    // that never ends has not answered.
+    if run.timedOut || (stopper != nil && Self.wasStopped(run)) {
+      let folder = source.directory(of: exercise)
       return .hung(
         seconds: timeout, check: CheckOutputParser.runningCheck(in: run.output),
-        waitingFor: CheckOutputParser.waitingFor(in: run.output))
+        waitingFor: CheckOutputParser.waitingFor(in: run.output),
+        inYourCode: CheckOutputParser.hasBacktrace(run.output)
+          ? CheckOutputParser.learnerFramesOfEveryThread(in: run.output, sourceFolder: folder)
+          : nil)
     }
     if run.crashedBySignal || !run.output.contains(CheckReport.Tag.result.prefix) {
       let folder = source.directory(of: exercise)
@@ -156,11 +202,97 @@ public struct ExerciseChecker: Sendable {
     return uses?.first.map { "\(folder)/\($0.file):\($0.line)" }
   }
 
+  /// What building the checks of `exercise` is about to do, and roughly how long it takes, for
+  /// a learner watching: the first build of a scratch folder also builds the library the checks
+  /// are made of (measured on two cores: 41 s for the coffee track's, 12 s for the katas' core;
+  /// an exercise after that about 3 s, a check again about 1 s).
+  public func buildDescription(
+    of exercise: ExerciseCatalog.Exercise, support: ExerciseCatalog.CheckSupport
+  ) -> String {
+    let what = "building \(exercise.id) (module \(exercise.module)) and its checks"
+    guard isFirstBuild(support: support) else { return "\(what) (seconds)" }
+    let (beneath, time) =
+      support == .coffee
+      ? ("the Coffee Tracker, its scenarios and race replays, which the checks run on", "a minute")
+      : ("the lab's check core", "15 s")
+    return "\(what), and once \(beneath) (first build: about \(time); later checks: seconds)"
+  }
+
+  /// Whether the library the checks are made of is still to be built in this scratch folder.
+  public func isFirstBuild(support: ExerciseCatalog.CheckSupport) -> Bool {
+    let module = root.appendingPathComponent(
+      "\(scratchPath)/debug/Modules/\(support.rawValue).swiftmodule")
+    return !FileManager.default.fileExists(atPath: module.path)
+  }
+
   /// The `swift` driver: the first on `PATH`.
   static func swiftDriver() throws -> String {
     guard let swift = ProcessRunner.executable(named: "swift") else {
       throw LabError("swift not found on PATH")
     }
     return swift
+  }
+}
+
+/// Reads SwiftPM's build output (`[12/143] Compiling CoffeeDomain Drink.swift`) and names each
+/// module the first time the build starts on it, so that a long first build shows what it is
+/// building. (Not a percentage: SwiftPM's count of steps grows while it plans.)
+final class BuildModules: @unchecked Sendable {
+  // Lines arrive on the output reader's thread; the lock keeps the set consistent anyway.
+  private let lock = NSLock()
+  private var seen: Set<String> = []
+
+  /// The module `line` starts compiling, the first time it appears; else nil.
+  func newModule(in line: String) -> String? {
+    guard let match = line.firstMatch(of: #/^\[\d+/\d+\] (?:Compiling|Emitting module) (\w+)/#)
+    else { return nil }
+    let module = String(match.output.1)
+    lock.lock()
+    defer { lock.unlock() }
+    return seen.insert(module).inserted ? module : nil
+  }
+}
+
+/// Lines collected from a callback that may run on another thread.
+final class Collected: @unchecked Sendable {
+  private let lock = NSLock()
+  private var lines: [String] = []
+
+  func append(_ line: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    lines.append(line)
+  }
+
+  var all: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return lines
+  }
+}
+
+/// The process group of a check started under `timeout`, ended as soon as the backtrace of
+/// the lab's own SIGQUIT is complete (see `ExerciseChecker.runChecks`).
+final class StoppedGroup: @unchecked Sendable {
+  /// The line the starting shell prints, followed by its process id, which `exec` hands on to
+  /// `timeout`, the leader of the group. (`LAB-` lines are the lab's own, never the learner's.)
+  static let announcement = "LAB-PROCESS-GROUP "
+  // Lines arrive one at a time on the output reader's thread; the lock keeps that so.
+  private let lock = NSLock()
+  private var leader: pid_t?
+  private var stoppedByLab = false
+
+  /// Reads one line of the check's output.
+  func read(_ line: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    if line.hasPrefix(Self.announcement) {
+      leader = pid_t(line.dropFirst(Self.announcement.count))
+    } else if line.hasPrefix("*** Signal \(SIGQUIT):") {
+      // The backtracer's first line for the lab's SIGQUIT, not for a crash.
+      stoppedByLab = true
+    } else if stoppedByLab, line.hasPrefix("Backtrace took"), let leader {
+      kill(-leader, SIGKILL)
+    }
   }
 }

@@ -77,7 +77,7 @@ public struct LabCommand {
       }
       guard
         let (command, options) = try Self.tool.commandToRun(
-          arguments, printingHelpWith: output.line)
+          arguments, printingHelpWith: output.paragraphs)
       else { return 0 }
       let catalog = try ExerciseCatalog.load(root: root)
       switch command {
@@ -109,31 +109,40 @@ public struct LabCommand {
       """
     case "check":
       """
-      lab check [N] [--timeout SECONDS] [--lanes]
-        Builds exercise N (default: the current one) with its checks and runs them. A failing
-        check says what it expected and what it found; a failing race check draws your racing
-        steps on their lanes, and with --lanes the lab's solution under the same schedule too. A crash counts as a wrong answer and is
-        reported with the runtime's message and the line of your code it came from; a check that
-        runs longer than --timeout (default 30, or LAB_TIMEOUT) is stopped and reported as hung,
-        with what it was waiting for. Passing marks the exercise solved and names the next one.
+      lab check [N] [--timeout SECONDS] [--lanes] [--all-warnings]
+        Builds exercise N (default: the current one) with its checks and runs them. The very
+        first check builds what the checks run on as well (about a minute); later checks take
+        seconds. A failing check says what it expected and what it found; a failing race check
+        draws your racing steps on their lanes, and with --lanes the lab's solution under the
+        same schedule too. A crash counts as a wrong answer and is reported with the runtime's
+        message and the line of your code it came from; a check that runs longer than --timeout
+        (default 30, or LAB_TIMEOUT) is stopped and reported as hung, with the function and line
+        of your code it never returned from, or what it was waiting for. Passing marks the
+        exercise solved and names the next one.
+        The compiler's warnings in the code this step changes (the declarations its solution or
+        you change, in the files it edits) are shown; the others are only counted:
+        --all-warnings shows them too.
         Exit code 0 when every check passes, 1 otherwise.
       """
     case "hint":
       "lab hint [N] [LEVEL]\n  Shows the next hint of exercise N, or tier LEVEL. The first hint is gentle, the last nearly the answer."
     case "watch":
       """
-      lab watch [N] [--interval SECONDS] [--timeout SECONDS]
+      lab watch [N] [--interval SECONDS] [--timeout SECONDS] [--all-warnings]
         Checks the exercise, then again whenever one of its files changes (polling every
         --interval seconds, default 1, so it works on every file system); each run starts under a
-        rule with the time. When it passes (the first run too), moves on to the next exercise not
-        yet solved. Ends with exit code 0 when every exercise is solved; stop it with Ctrl-C.
+        rule with the time, on a cleared screen when the output is a terminal. When it passes (the
+        first run too), moves on to the next step not yet solved, of the same track first. Ends
+        with exit code 0 when every exercise is solved; stop it with Ctrl-C. --all-warnings as
+        for check.
       """
     case "next":
       "lab next [N]\n  Makes exercise N, or the one after the current one, the current exercise. Learners can start anywhere."
     case "reset":
       """
       lab reset [N]
-        Restores the starter files of exercise N from git. Your files are first copied to
+        Restores the starter files of exercise N from git, as the lab came (from its upstream,
+        also when you committed your work since). Your files are first copied to
         .lab/backups/<exercise>-<time>/; the command to copy them back is printed.
       """
     case "diff":
@@ -175,9 +184,9 @@ public struct LabCommand {
         let mark = progress.solved.contains(exercise.id) ? "✓" : exercise == current ? "▶" : "·"
         let name = catalog.shortName(of: exercise).padding(
           toLength: 12, withPad: " ", startingAt: 0)
-        output.line(
-          "  \(mark) \(name) \(exercise.id.padding(toLength: 32, withPad: " ", startingAt: 0)) \(exercise.title)"
-        )
+        let row =
+          "  \(mark) \(name) \(exercise.id.padding(toLength: 32, withPad: " ", startingAt: 0)) "
+        output.verbatim(listRow(row, title: exercise.title))
         // The settings that change what the code means, from the steps that turn them on.
         if exercise.defaultIsolation != nil || !(exercise.upcomingFeatures ?? []).isEmpty {
           output.dim("      \(String(repeating: " ", count: 12)) \(exercise.languageSettings)")
@@ -190,11 +199,35 @@ public struct LabCommand {
     output.line(
       "Progress: \(solved) of \(all.count) exercises solved (\(percent(solved, all.count))).")
     if let current {
-      output.line(
-        "Current: \(catalog.shortName(of: current)) (\(current.id)). Next step: swift run lab check"
-      )
+      let name = catalog.shortName(of: current)
+      if !progress.solved.contains(current.id) {
+        output.line("Current: \(name) (\(current.id)). Next step: swift run lab check")
+      } else if let following = nextUnsolved(after: current, in: catalog, progress: progress) {
+        // Checking a solved exercise again would only repeat the pass: point past it.
+        let next = catalog.shortName(of: following)
+        output.line(
+          "Current: \(name) (\(current.id)), solved. Next: \(next) · \(following.title): "
+            + "swift run lab next \(next)")
+      }
     }
     return 0
+  }
+
+  /// A row of `list`: the title after the columns, wrapped under its own column when the
+  /// width leaves room for a few words there, else on lines of its own under the id.
+  func listRow(_ columns: String, title: String) -> String {
+    let width = output.width ?? Int.max
+    guard columns.count + title.count > width else { return columns + title }
+    let room = width - columns.count
+    if room >= 24 {
+      let lines = WordWrap.lines(title, width: room)
+      let hang = String(repeating: " ", count: columns.count)
+      return ([columns + lines[0]] + lines.dropFirst().map { hang + $0 }).joined(separator: "\n")
+    }
+    let indent = String(repeating: " ", count: 17)
+    let trimmed = String(columns.reversed().drop { $0 == " " }.reversed())
+    return ([trimmed] + WordWrap.lines(title, width: width - indent.count).map { indent + $0 })
+      .joined(separator: "\n")
   }
 
   // MARK: check
@@ -203,17 +236,20 @@ public struct LabCommand {
     var options = options
     let timeout = try options.timeout()
     let lanes = try options.flag("--lanes")
+    let allWarnings = try options.flag("--all-warnings")
     let exercise = try pick(catalog, options.positional(max: 1).first)
-    let verdict = try runCheck(exercise, in: catalog, timeout: timeout, lanes: lanes)
+    let verdict = try runCheck(
+      exercise, in: catalog, timeout: timeout, lanes: lanes, allWarnings: allWarnings)
     if verdict.isPass { sayWhatComesNext(after: exercise, in: catalog) }
     return verdict.isPass ? 0 : 1
   }
 
-  /// Checks `exercise`, prints the verdict, and records a pass.
+  /// Checks `exercise`, prints the verdict, and records a pass. The compiler's warnings in the
+  /// code this step changes come first; the others are counted, or shown with `allWarnings`.
   @discardableResult
   func runCheck(
     _ exercise: ExerciseCatalog.Exercise, in catalog: ExerciseCatalog, timeout: TimeInterval,
-    lanes: Bool = false
+    lanes: Bool = false, allWarnings: Bool = false
   ) throws -> Verdict {
     output.line("Exercise \(catalog.shortName(of: exercise)) · \(exercise.id) · \(exercise.title)")
     output.dim("  Builds with: \(exercise.languageSettings)")
@@ -221,9 +257,16 @@ public struct LabCommand {
       root: root, timeout: timeout, swiftExecutable: swiftExecutable,
       checkEnvironment: lanes ? [LabEnvironment.lanes: "1"] : [:])
     let output = self.output
+    let warnings = Collected()
+    let support = catalog.track(of: exercise)?.checkSupport ?? .core
+    output.dim("  \(checker.buildDescription(of: exercise, support: support))…")
+    // A first build names each module it starts on; later builds only the exercise's own two.
+    let namesModules = checker.isFirstBuild(support: support)
     let verdict = try checker.check(
-      exercise, from: .learner, warning: { output.line("  warning: \($0)") },
+      exercise, from: .learner, warning: { warnings.append($0) },
+      building: { module in if namesModules { output.dim("    compiling \(module)…") } },
       progress: { output.dim("  \($0)…") })
+    showWarnings(warnings.all, of: exercise, in: catalog, all: allWarnings)
     VerdictReport(
       output: output, hintCommand: "swift run lab hint \(catalog.shortName(of: exercise))"
     )
@@ -234,6 +277,31 @@ public struct LabCommand {
       try progress.save(root: root)
     }
     return verdict
+  }
+
+  /// The learner's warnings: those in the code this step changes (``WarningFocus``), then the
+  /// others, or only how many there are.
+  func showWarnings(
+    _ warnings: [String], of exercise: ExerciseCatalog.Exercise, in catalog: ExerciseCatalog,
+    all: Bool
+  ) {
+    guard !warnings.isEmpty else { return }
+    let focus = WarningFocus(
+      exercise: exercise, root: root, learnerFolder: "Exercises/\(exercise.id)")
+    let inFocus = warnings.filter(focus.isInFocus)
+    let elsewhere = warnings.filter { !focus.isInFocus($0) }
+    for warning in inFocus { output.line("  warning: \(warning)") }
+    guard !elsewhere.isEmpty else { return }
+    let count = "\(elsewhere.count) warning\(elsewhere.count == 1 ? "" : "s")"
+    if all {
+      output.dim("  \(count) in code this step does not change:")
+      for warning in elsewhere { output.line("  warning: \(warning)") }
+    } else {
+      let command = "swift run lab check \(catalog.shortName(of: exercise)) --all-warnings"
+      output.dim(
+        "  \(inFocus.isEmpty ? "" : "and ")\(count) in code this step does not change: "
+          + "\(command) shows \(elsewhere.count == 1 ? "it" : "them").")
+    }
   }
 
   /// After a pass: how many are solved, and the next exercise with the command that starts it
@@ -288,7 +356,8 @@ public struct LabCommand {
     output.line("")
     // The hint's probe citations are for maintainers, not for the learner.
     output.line(
-      WordWrap.indented(exercise.hints[level - 1].withoutProbeCitations, indent: "  ", width: 96))
+      WordWrap.indented(
+        exercise.hints[level - 1].withoutProbeCitations, indent: "  ", width: output.width ?? 96))
     output.line("")
     if level < exercise.hints.count {
       output.dim("More: swift run lab hint \(catalog.shortName(of: exercise))")
@@ -304,12 +373,14 @@ public struct LabCommand {
     var options = options
     let interval = try options.seconds("--interval") ?? 1
     let timeout = try options.timeout()
+    let allWarnings = try options.flag("--all-warnings")
     var exercise = try pick(catalog, options.positional(max: 1).first)
     setCurrent(exercise)
     while true {
       let seen = modificationDates(of: exercise)
       rule()
-      let verdict = try runCheck(exercise, in: catalog, timeout: timeout)
+      let verdict = try runCheck(
+        exercise, in: catalog, timeout: timeout, allWarnings: allWarnings)
       if verdict.isPass {
         // Every pass moves on, the first one too: an exercise solved before watching started
         // must not keep the learner waiting for a change that will never come.
@@ -328,6 +399,9 @@ public struct LabCommand {
       while modificationDates(of: exercise) == seen {
         Thread.sleep(forTimeInterval: interval)
       }
+      // A new try of the same exercise: only its verdict matters, so start on a clean screen
+      // (on a terminal; piped output keeps every run).
+      output.clearScreen()
     }
   }
 
@@ -337,7 +411,8 @@ public struct LabCommand {
     formatter.dateFormat = "HH:mm:ss"
     let head = "── \(formatter.string(from: Date())) "
     output.line("")
-    output.dim(head + String(repeating: "─", count: max(0, 72 - head.count)))
+    let width = min(output.width ?? 72, 72)
+    output.dim(head + String(repeating: "─", count: max(0, width - head.count)))
   }
 
   func modificationDates(of exercise: ExerciseCatalog.Exercise) -> [String: Date] {
@@ -392,8 +467,10 @@ public struct LabCommand {
       try fileManager.copyItem(
         at: folder.appendingPathComponent(file), to: backup.appendingPathComponent(file))
     }
+    // The starter as the lab came, also when the learner has committed their work since.
+    let base = CommittedFiles.baseRevision(root: root)
     let restore = try ProcessRunner.run(
-      "/bin/sh", ["-c", "git checkout HEAD -- 'Exercises/\(exercise.id)'"], in: root)
+      "/bin/sh", ["-c", "git checkout \(base) -- 'Exercises/\(exercise.id)'"], in: root)
     guard restore.status == 0 else {
       throw LabError(
         "could not restore the starter with git: \(restore.output). Your files are safe in \(backup.path)"
@@ -404,7 +481,8 @@ public struct LabCommand {
     try progress.save(root: root)
     output.line("Restored the starter of \(exercise.id).")
     output.line("Your version is kept in \(relative(backup))/. To get it back:")
-    output.line("  cp \(relative(backup))/*.swift Exercises/\(exercise.id)/")
+    // A command to copy: never broken across lines.
+    output.verbatim("  cp \(relative(backup))/*.swift Exercises/\(exercise.id)/")
     return 0
   }
 
@@ -416,11 +494,11 @@ public struct LabCommand {
     for file in exercise.files {
       let mine = "Exercises/\(exercise.id)/\(file)"
       output.line("== \(file): the starter → yours")
-      output.line(
+      output.verbatim(
         try diffText(
           "\(pristine)/\(exercise.id)/\(file)", mine, labels: ("starter/\(file)", "yours/\(file)")))
       output.line("== \(file): yours → the solution")
-      output.line(
+      output.verbatim(
         try diffText(
           mine, "Solutions/\(exercise.id)/\(file)", labels: ("yours/\(file)", "solution/\(file)")))
     }
@@ -454,7 +532,8 @@ public struct LabCommand {
       for file in exercise.files {
         let path = "Solutions/\(exercise.id)/\(file)"
         output.line("== \(path)")
-        output.line(try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8))
+        output.verbatim(
+          try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8))
       }
       return 0
     }
@@ -462,7 +541,7 @@ public struct LabCommand {
     output.line("The solution of \(name) · \(exercise.title), as a diff against the starter:")
     for file in exercise.files {
       output.line("== \(file)")
-      output.line(
+      output.verbatim(
         try diffText(
           "\(pristine)/\(exercise.id)/\(file)", "Solutions/\(exercise.id)/\(file)",
           labels: ("starter/\(file)", "solution/\(file)")))
@@ -528,12 +607,22 @@ public struct LabCommand {
     return current
   }
 
+  /// The exercise to do after `exercise`: the next unsolved step of its own track, in order,
+  /// coming back to the track's first steps after its last (apod/6 solved with apod/1 open
+  /// leads to apod/1, not to another track); only when the track is done, the first unsolved
+  /// exercise of the tracks after it, in the catalog's order.
   func nextUnsolved(
     after exercise: ExerciseCatalog.Exercise, in catalog: ExerciseCatalog, progress: Progress
   ) -> ExerciseCatalog.Exercise? {
-    let all = catalog.allExercises
-    guard let index = all.firstIndex(of: exercise) else { return nil }
-    return (all[(index + 1)...] + all[..<index]).first { !progress.solved.contains($0.id) }
+    guard let track = catalog.track(of: exercise),
+      let step = track.exercises.firstIndex(of: exercise),
+      let trackIndex = catalog.tracks.firstIndex(where: { $0.id == track.id })
+    else { return nil }
+    let ownTrack = track.exercises[(step + 1)...] + track.exercises[..<step]
+    let otherTracks = catalog.tracks[(trackIndex + 1)...] + catalog.tracks[..<trackIndex]
+    return (Array(ownTrack) + otherTracks.flatMap(\.exercises)).first {
+      !progress.solved.contains($0.id)
+    }
   }
 
   func setCurrent(_ exercise: ExerciseCatalog.Exercise) {

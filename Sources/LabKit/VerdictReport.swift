@@ -10,6 +10,20 @@ struct VerdictReport {
   /// The width a side-by-side table may take.
   var width = 100
 
+  init(output: Output, hintCommand: String) {
+    self.output = output
+    self.hintCommand = hintCommand
+    width = output.width ?? 100
+  }
+
+  /// Whether a detail line is laid out in columns, by runs of spaces inside it or a table's
+  /// rule: wrapping it would break its rows.
+  static func isLaidOut(_ line: String) -> Bool {
+    // `expected:` and `actual:` one above the other are values: wrapped, hanging under the value.
+    if line.hasPrefix("expected:") || line.hasPrefix("actual:") { return false }
+    return line.trimmingCharacters(in: .whitespaces).contains("  ") || line.contains("│")
+  }
+
   func print(_ verdict: Verdict) {
     let stuck = "Stuck? \(hintCommand)"
     switch verdict {
@@ -57,16 +71,28 @@ struct VerdictReport {
         ? "" : ", and \(failed) \(failed == 1 ? "check" : "checks") had failed before it"
       output.bad(
         "Not yet: your code crashed the check\(failedFirst), so this answer is wrong. \(stuck)")
-    case .hung(let seconds, let check, let waitingFor):
+    case .hung(let seconds, let check, let waitingFor, let inYourCode):
       output.bad(
         "  ✗ hung" + (check.map { " while checking \"\($0)\"" } ?? "")
           + ": stopped after \(Int(seconds)) s")
       if let waitingFor {
         output.line("      it was waiting for \(waitingFor), which never came.")
-      } else if check != nil {
-        output.line("      it never finished.")
-      } else {
+      }
+      if let inYourCode, !inYourCode.isEmpty {
+        output.line("      your code had not returned from:")
+        for place in inYourCode { output.line("        \(place)") }
+        output.line(
+          "      a loop that never ends there, or a call that waits for something that never comes."
+        )
+      } else if check == nil {
         output.line("      no check had started: the program hung before the first one.")
+      } else if waitingFor == nil, inYourCode != nil {
+        output.line(
+          "      no thread was in your code when it was stopped: most likely an await in it is "
+            + "suspended, waiting for something that never comes (a continuation never resumed, "
+            + "a task that never ends).")
+      } else if waitingFor == nil {
+        output.line("      it never finished.")
       }
       output.bad("Not yet: something your code should answer never does. \(stuck)")
     }
@@ -81,7 +107,8 @@ struct VerdictReport {
         output.bad("  ✗ \(line.name)")
         if let detail = line.detail, !detail.isEmpty { output.line("      \(detail)") }
         for text in Self.layOut(line.moreDetails, width: width - 6) {
-          output.line("      \(text)")
+          // Prose is wrapped; a line laid out in columns (a table, a lane diagram) is kept.
+          Self.isLaidOut(text) ? output.verbatim("      \(text)") : output.line("      \(text)")
         }
       }
     }

@@ -135,15 +135,17 @@ public struct Verification: Sendable {
     return rows
   }
 
-  /// The starters as committed, exported from git into `.lab/pristine`, so that verifying
-  /// never picks up a learner's edits. Outside a git checkout, the files as they are.
+  /// The starters as the lab came (``CommittedFiles/baseRevision(root:)``), exported from git
+  /// into `.lab/pristine`, so that verifying never picks up a learner's edits, committed or not.
+  /// Outside a git checkout, the files as they are.
   func exportPristineStarters() throws -> String {
     let destination = ".lab/pristine"
     let folder = root.appendingPathComponent(destination)
     try? FileManager.default.removeItem(at: folder)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let base = CommittedFiles.baseRevision(root: root)
     let export = try ProcessRunner.run(
-      "/bin/sh", ["-c", "git archive HEAD Exercises | tar -x -C \(destination)"], in: root)
+      "/bin/sh", ["-c", "git archive \(base) Exercises | tar -x -C \(destination)"], in: root)
     if export.status == 0,
       FileManager.default.fileExists(atPath: folder.appendingPathComponent("Exercises").path)
     {

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import Testing
 
@@ -125,6 +126,107 @@ struct DevCommandTests {
       !FileManager.default.fileExists(
         atPath: lab.root.appendingPathComponent("Exercises/01-first-step/Driver.swift").path))
     #expect(lab.run("dev", "sync", "--check") == 0)
+  }
+
+  /// A fake lab whose coffee track is chained and in sync, committed to git.
+  static func chainedLab() throws -> FakeLab {
+    let lab = try FakeLab()
+    let chained = FakeLab.catalogJSON().replacingOccurrences(
+      of: "\"title\": \"The coffee track\",",
+      with:
+        "\"title\": \"The coffee track\", \"chain\": {\"firstStarterFrom\": \"Before\", \"except\": []},"
+    )
+    try lab.write("Exercises/exercises.json", chained)
+    for file in ["Model.swift", "Behaviour.swift"] {
+      try lab.write("Before/\(file)", try lab.read("Exercises/01-first-step/\(file)"))
+      try lab.write(
+        "Exercises/02-second-step/\(file)", try lab.read("Solutions/01-first-step/\(file)"))
+    }
+    try lab.commitEverything()
+    return lab
+  }
+
+  @Test(
+    "A learner's uncommitted edits are not drift: named, left alone by sync; committed drift is")
+  func learnerEditsAreNotDrift() throws {
+    let lab = try Self.chainedLab()
+    let catalog = try ExerciseCatalog.load(root: lab.root)
+    #expect(try TrackSync(root: lab.root, catalog: catalog).drift() == [])
+
+    // A learner at work: one file changed, one deleted, one added, in two exercises.
+    let edited = "Exercises/02-second-step/Model.swift"
+    try lab.write(edited, "// my attempt\n")
+    try FileManager.default.removeItem(
+      at: lab.root.appendingPathComponent("Exercises/01-first-step/Behaviour.swift"))
+    try lab.write("Exercises/01-first-step/Notes.swift", "// my notes\n")
+    #expect(try TrackSync(root: lab.root, catalog: catalog).drift() == [])
+    #expect(
+      try TrackSync(root: lab.root, catalog: catalog).differences().map(\.starter).sorted() == [
+        "Exercises/01-first-step/Behaviour.swift", "Exercises/01-first-step/Notes.swift", edited,
+      ])
+    #expect(lab.run("dev", "sync", "--check") == 0)
+    #expect(lab.printed.contains("Changed since the lab came (your work, left alone"))
+    #expect(lab.lines.all.contains("    \(edited)"))
+    #expect(lab.run("dev", "sync") == 0)
+    #expect(try lab.read(edited) == "// my attempt\n")
+    #expect(try lab.read("Exercises/01-first-step/Notes.swift") == "// my notes\n")
+    // A file the exercise names, deleted by the learner, is still there as the lab came.
+    try FileManager.default.removeItem(at: lab.root.appendingPathComponent(edited))
+    let step2 = try catalog.exercise(named: "2")
+    #expect(
+      !(try TrackCheck(root: lab.root, catalog: catalog).problems(of: step2)).contains {
+        $0.contains("Model.swift is missing")
+      })
+    try lab.write(edited, "// my attempt\n")
+
+    // A solution changed without a sync is drift, even under the learner's edit.
+    try lab.write("Solutions/01-first-step/Model.swift", "// a better solution\n")
+    #expect(lab.run("dev", "sync", "--check") == 1)
+    #expect(lab.printed.contains("differs: \(edited) from Solutions/01-first-step/Model.swift"))
+
+    // On a clean tree, a committed starter that drifted is found as before.
+    let clean = try ProcessRunner.run(
+      "/bin/sh", ["-c", "git checkout -q HEAD -- Exercises && git clean -qfd Exercises"],
+      in: lab.root)
+    #expect(clean.status == 0)
+    try lab.write("Exercises/02-second-step/Behaviour.swift", Behaviour.hangs)
+    try lab.commitEverything()
+    let drift = try TrackSync(root: lab.root, catalog: catalog).drift()
+    #expect(drift.map(\.starter).sorted() == ["Exercises/02-second-step/Behaviour.swift", edited])
+  }
+
+  @Test("A learner who commits in a clone is covered too: the upstream holds the lab as it came")
+  func learnerCommitsAreNotDrift() throws {
+    let lab = try Self.chainedLab()
+    let clone = lab.root.deletingLastPathComponent()
+      .appendingPathComponent("fake-lab-clone-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: clone) }
+    let git = "git -c user.name=me -c user.email=me@example.com"
+    let edited = "Exercises/02-second-step/Model.swift"
+    let cloned = try ProcessRunner.run(
+      "/bin/sh",
+      [
+        "-c",
+        "git clone -q '\(lab.root.path)' '\(clone.path)' && cd '\(clone.path)' "
+          + "&& echo '// my attempt' > \(edited) && \(git) commit -qam 'my step 2'",
+      ])
+    #expect(cloned.status == 0, "\(cloned.output)")
+    let catalog = try ExerciseCatalog.load(root: clone)
+    #expect(try TrackSync(root: clone, catalog: catalog).drift() == [])
+    #expect(
+      try TrackSync(root: clone, catalog: catalog).differences().filter(\.isLearnerChange)
+        .map(\.starter) == [edited])
+
+    // A solution changed and committed without a sync is still drift.
+    let changed = try ProcessRunner.run(
+      "/bin/sh",
+      [
+        "-c",
+        "echo '// a better solution' > Solutions/01-first-step/Model.swift "
+          + "&& \(git) commit -qam 'a better solution'",
+      ], in: clone)
+    #expect(changed.status == 0, "\(changed.output)")
+    #expect(try TrackSync(root: clone, catalog: catalog).drift().map(\.starter) == [edited])
   }
 
   @Test("dev new scaffolds the next exercise, its metadata entry among the others untouched")

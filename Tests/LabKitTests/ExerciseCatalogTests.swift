@@ -11,8 +11,8 @@ struct ExerciseCatalogTests {
   static let root = LabKitTests.packageRoot
   static let catalog = try! ExerciseCatalog.load(root: root)
   static let outcomes: Set<String> = ["compile", "crash", "hang"]
-  /// The starters as committed (this folder's `Exercises/`), exported from git as `lab verify
-  /// --starters` does; nil outside a git checkout.
+  /// The starters as the lab came (this folder's `Exercises/` at the upstream's merge base, else
+  /// at `HEAD`), exported from git as `lab verify --starters` does; nil outside a git checkout.
   static let committedStarters: URL? = {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("lab-committed-starters-\(ProcessInfo.processInfo.processIdentifier)")
@@ -21,7 +21,11 @@ struct ExerciseCatalogTests {
       (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true))
         != nil,
       let export = try? ProcessRunner.run(
-        "/bin/sh", ["-c", "git archive HEAD Exercises | tar -x -C '\(folder.path)'"], in: root),
+        "/bin/sh",
+        [
+          "-c",
+          "git archive \(CommittedFiles.baseRevision(root: root)) Exercises | tar -x -C '\(folder.path)'",
+        ], in: root),
       export.status == 0
     else { return nil }
     return folder
@@ -36,13 +40,13 @@ struct ExerciseCatalogTests {
     }
   }
 
-  /// The Swift files of a starter folder, in the working tree or as committed.
+  /// The Swift files of a starter folder as committed (in the working tree outside a git
+  /// checkout): a file a learner adds is theirs, not a starter file.
   static func starterFiles(_ folder: String) -> Set<String> {
-    Set(
-      [root, committedStarters].compactMap { $0 }.flatMap { base in
-        (try? FileManager.default.contentsOfDirectory(
-          atPath: base.appendingPathComponent(folder).path)) ?? []
-      }.filter { $0.hasSuffix(".swift") })
+    let base = committedStarters ?? root
+    return Set(
+      ((try? FileManager.default.contentsOfDirectory(
+        atPath: base.appendingPathComponent(folder).path)) ?? []).filter { $0.hasSuffix(".swift") })
   }
 
   @Test("Every exercise has its folders, README and checks", arguments: catalog.allExercises)
@@ -57,9 +61,10 @@ struct ExerciseCatalogTests {
       fileManager.fileExists(
         atPath: Self.root.appendingPathComponent("Exercises/\(exercise.id)/README.md").path))
     for file in exercise.files {
+      // The starter file as the lab came, or as it is: a learner may have deleted theirs.
       #expect(
-        fileManager.fileExists(
-          atPath: Self.root.appendingPathComponent("Exercises/\(exercise.id)/\(file)").path))
+        !Self.starterVersions("Exercises/\(exercise.id)/\(file)").isEmpty,
+        "Exercises/\(exercise.id)/\(file) is missing")
       #expect(
         fileManager.fileExists(
           atPath: Self.root.appendingPathComponent("Solutions/\(exercise.id)/\(file)").path))
@@ -98,9 +103,16 @@ struct ExerciseCatalogTests {
     }
   }
 
+  /// Starters are compared as git holds them, so a learner's edits in `Exercises/` cannot fail
+  /// it (nor does `lab dev sync` touch them); `lab dev check` on a clean tree sees real drift.
   @Test("lab dev check finds the track in order: the conventions, in one place")
   func conventionsHold() throws {
-    #expect(try TrackCheck(root: Self.root, catalog: Self.catalog).problems() == [])
+    let problems = try TrackCheck(root: Self.root, catalog: Self.catalog).problems()
+    let edits = try TrackSync(root: Self.root, catalog: Self.catalog).differences()
+      .filter(\.isLearnerChange).map(\.starter)
+    #expect(
+      problems == [],
+      "\(edits.isEmpty ? "" : "Not counted, a learner's changes: \(edits)")")
   }
 
   @Test("Each starter of the migration track is the previous exercise's solution")

@@ -51,6 +51,34 @@ struct LearnerLoopTests {
     #expect(lab.printed.contains("swift run lab next 2"))
   }
 
+  @Test("Next is the next unsolved step of the same track, in order; another track once it is done")
+  func nextStaysInTrack() throws {
+    let lab = try FakeLab()
+    // apod/2 is the apod track's last step; apod/1 is still open, and so is appstore/1.
+    #expect(lab.run("check", "apod/2") == 0)
+    #expect(lab.printed.contains("Next: apod/1 · Group by period"))
+    #expect(!lab.printed.contains("Next: appstore/1"))
+    // Step 2 before step 1: back to step 1, not on to another track.
+    #expect(lab.run("check", "2") == 0)
+    #expect(lab.printed.contains("Next: 1 · The first step"))
+    // The coffee track done: the next track's first open step.
+    #expect(lab.run("check", "1") == 0)
+    #expect(lab.lines.all.last { $0.hasPrefix("Next: ") } == "Next: apod/1 · Group by period")
+  }
+
+  @Test("list points past a current exercise once it is solved, to the next step of its track")
+  func listAfterSolvingCurrent() throws {
+    let lab = try FakeLab()
+    #expect(lab.run("next", "1") == 0)
+    #expect(lab.run("list") == 0)
+    #expect(lab.printed.contains("Current: 1 (01-first-step). Next step: swift run lab check"))
+    #expect(lab.run("check") == 0)
+    #expect(lab.run("list") == 0)
+    #expect(
+      lab.lines.all.last { $0.hasPrefix("Current: ") }
+        == "Current: 1 (01-first-step), solved. Next: 2 · The second step: swift run lab next 2")
+  }
+
   @Test("A failure shows expected and actual side by side, marking the rows that differ")
   func failureSideBySide() throws {
     let lab = try FakeLab()
@@ -265,5 +293,112 @@ struct LearnerLoopTests {
     #expect(lab.printed.contains("no lanes"))
     #expect(lab.run("check", "1", "--lanes") == 1)
     #expect(lab.printed.contains("LAB_LANES=1"))
+  }
+}
+
+/// What a learner at an 80-column terminal sees: prose wrapped between words, code kept; and
+/// `watch` starting each new try on a cleared screen, on a terminal only.
+@Suite("lab output on a terminal")
+struct TerminalOutputTests {
+  @Test("Failure details are wrapped to the width between words; a laid-out table is kept")
+  func wrapsProse() throws {
+    let lab = try FakeLab()
+    let long = Array(repeating: "the background task is not completed", count: 4)
+      .joined(separator: " and ")
+    try lab.write(
+      "Exercises/01-first-step/Behaviour.swift",
+      Behaviour.failsOneCheck.replacingOccurrences(
+        of: "the background task is not completed as it should be", with: long))
+    func check(width: Int) -> [Substring] {
+      let lines = Lines()
+      let code = LabCommand(
+        root: lab.root, output: Output(width: width) { text, _ in lines.append(text) },
+        swiftExecutable: lab.root.appendingPathComponent("fake-swift").path
+      ).run(["check", "1"])
+      #expect(code == 1)
+      return lines.all.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+    }
+    let printed = check(width: 80)
+    #expect(printed.allSatisfy { $0.count <= 80 }, "\(printed.filter { $0.count > 80 })")
+    // The message: on lines of its own under the check, each indented, every word whole.
+    let start = try #require(printed.firstIndex { $0 == "  ✗ it works" }) + 1
+    let message = printed[start...].prefix { $0.hasPrefix("      ") && !$0.contains(":") }
+    #expect(message.count >= 2)
+    #expect(message.flatMap { $0.split(separator: " ") } == long.split(separator: " "))
+    // Too wide for a table at 80 columns: the values one above the other, each hanging under
+    // its own start.
+    let actual = try #require(printed.firstIndex { $0.hasPrefix("      actual:   [task 1") })
+    #expect(printed[actual + 1] == String(repeating: " ", count: 16) + "completed]")
+    // Wide enough, the side-by-side table is kept whole.
+    let wide = check(width: 100)
+    #expect(wide.contains { $0.contains("≠") && $0.contains("│ task 2 never completed") })
+    #expect(wide.allSatisfy { $0.count <= 100 })
+  }
+
+  @Test("Help and the list of the real track fit 80 columns, every word whole")
+  func helpAndListFit() throws {
+    for arguments in [["help"], ["help", "check"], ["dev", "help"], ["list"]] {
+      let lines = Lines()
+      let plain = Lines()
+      for (width, sink) in [(80, lines), (nil, plain)] {
+        let code = LabCommand(
+          root: LabKitTests.packageRoot,
+          output: Output(width: width) { text, _ in sink.append(text) }
+        ).run(arguments)
+        #expect(code == 0)
+      }
+      let printed = lines.all.flatMap { $0.split(separator: "\n") }
+      #expect(
+        printed.allSatisfy { $0.count <= 80 }, "\(arguments): \(printed.filter { $0.count > 80 })")
+      // The same words in the same order as unwrapped: only the line breaks moved.
+      let words = { (lines: [String]) in
+        lines.joined(separator: " ").split(whereSeparator: \.isWhitespace)
+      }
+      #expect(words(lines.all) == words(plain.all), "\(arguments)")
+    }
+  }
+
+  @Test("watch clears the screen before a new try on a terminal, never when piped")
+  func watchClears() throws {
+    for isTerminal in [true, false] {
+      let lab = try FakeLab()
+      try lab.write("Exercises/01-first-step/Behaviour.swift", Behaviour.failsOneCheck)
+      let lines = Lines()
+      let watching = DispatchSemaphore(value: 0)
+      let output = Output(isTerminal: isTerminal) { text, _ in
+        lines.append(text)
+        if text.hasPrefix("Watching Exercises/01-first-step/") { watching.signal() }
+      }
+      let root = lab.root
+      let finished = DispatchSemaphore(value: 0)
+      let result = Lines()
+      Thread.detachNewThread {
+        let command = LabCommand(
+          root: root, output: output,
+          swiftExecutable: root.appendingPathComponent("fake-swift").path)
+        result.append("\(command.run(["watch", "1", "--interval", "0.05"]))")
+        finished.signal()
+      }
+      // The learner fixes the exercise once watch waits for a change.
+      #expect(watching.wait(timeout: .now() + 30) == .success)
+      let file = "Exercises/01-first-step/Behaviour.swift"
+      try lab.write(file, Behaviour.passes)
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date(timeIntervalSinceNow: 60)],
+        ofItemAtPath: lab.root.appendingPathComponent(file).path)
+      #expect(finished.wait(timeout: .now() + 30) == .success)
+      #expect(result.all == ["0"])
+      let all = lines.all
+      let clears = all.indices.filter { all[$0] == "\u{1B}[2J\u{1B}[H" }
+      if isTerminal {
+        // Once: before the second try of exercise 1, not when moving on after a pass.
+        #expect(clears.count == 1)
+        let waited = try #require(all.firstIndex { $0.hasPrefix("Watching Exercises/") })
+        #expect(clears.first == waited + 1)
+      } else {
+        #expect(clears.isEmpty)
+        #expect(!all.contains { $0.contains("\u{1B}") })
+      }
+    }
   }
 }

@@ -12,10 +12,14 @@ struct DevCommand {
       check                    The track's conventions, without building: ids and modules unique,
                                folders and files present, every check named in its check source,
                                two hints or more, every wrong answer a patch that applies and
-                               changes the solution, no stray files, starters in sync.
+                               changes the solution, no stray files, starters in sync (as git
+                               holds them: a learner's changes are named, not counted as drift).
       sync [--check]           Write each starter of a chained track (coffee) from the previous
                                solution, the first from its `chain.firstStarterFrom` folder;
-                               README.md files are left alone. --check only lists the drift.
+                               README.md files are left alone, and so are starter files changed
+                               since the lab came (from its upstream, else since the last
+                               commit) that were in sync then: a learner's work. --check only
+                               lists the drift.
       new TRACK SLUG --title TITLE [--files A.swift,B.swift] [--module NAME]
                                Scaffold the next exercise of TRACK: starter and solution folders,
                                a README skeleton, a metadata entry, a check that fails until written.
@@ -40,7 +44,8 @@ struct DevCommand {
 
   func run(_ arguments: [String]) throws -> Int32 {
     guard
-      let (command, options) = try Self.tool.commandToRun(arguments, printingHelpWith: output.line)
+      let (command, options) = try Self.tool.commandToRun(
+        arguments, printingHelpWith: output.paragraphs)
     else { return 0 }
     let catalog = try ExerciseCatalog.load(root: root)
     switch command {
@@ -71,6 +76,7 @@ struct DevCommand {
     try options.done()
     let problems = try TrackCheck(root: root, catalog: catalog).problems()
     for problem in problems { output.bad("  ✗ \(problem)") }
+    sayWhatIsLeftAlone(try TrackSync(root: root, catalog: catalog).differences())
     if problems.isEmpty {
       output.good(
         "dev check: \(catalog.allExercises.count) exercises in \(catalog.tracks.count) tracks "
@@ -86,6 +92,7 @@ struct DevCommand {
     let onlyCheck = try options.flag("--check")
     try options.done()
     let sync = TrackSync(root: root, catalog: catalog)
+    sayWhatIsLeftAlone(try sync.differences())
     let drift = try onlyCheck ? sync.drift() : sync.write()
     for item in drift {
       let what = item.source.map { "from \($0)" } ?? "(in no solution it follows)"
@@ -103,6 +110,16 @@ struct DevCommand {
     }
     output.line("dev sync: \(drift.count) starter files rewritten.")
     return 0
+  }
+
+  /// Names the starter files that differ from their source only by a change since the lab came
+  /// (a learner's work, see ``CommittedFiles``): not drift, and never rewritten.
+  func sayWhatIsLeftAlone(_ differences: [TrackSync.Drift]) {
+    let edits = differences.filter(\.isLearnerChange)
+    guard !edits.isEmpty else { return }
+    output.line(
+      "  Changed since the lab came (your work, left alone; as the lab came, they are in sync):")
+    for edit in edits { output.dim("    \(edit.starter)") }
   }
 
   func new(_ catalog: ExerciseCatalog, _ options: ParsedArguments) throws -> Int32 {

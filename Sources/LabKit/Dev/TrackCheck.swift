@@ -6,6 +6,14 @@ import Foundation
 struct TrackCheck {
   let root: URL
   let catalog: ExerciseCatalog
+  /// The starters as the lab came: a learner's changes are not the track's problems.
+  let committed: CommittedFiles
+
+  init(root: URL, catalog: ExerciseCatalog) {
+    self.root = root
+    self.catalog = catalog
+    committed = CommittedFiles(root: root)
+  }
 
   /// What `check` may answer besides a check's name.
   static let outcomes: Set<String> = ["compile", "crash", "hang"]
@@ -47,6 +55,10 @@ struct TrackCheck {
     }
     for file in exercise.files {
       for folder in ["Exercises", "Solutions"] where !exists("\(folder)/\(id)/\(file)") {
+        // A starter file a learner deleted is still there as the lab came.
+        if folder == "Exercises", committed.committedText(of: "\(folder)/\(id)/\(file)") != nil {
+          continue
+        }
         problems.append("\(id): \(folder)/\(id)/\(file) is missing (named in files)")
       }
     }

@@ -14,6 +14,9 @@ struct TrackSync {
     let starter: String
     /// The file it must equal, or nil when the starter file must not exist.
     let source: String?
+    /// Whether the starter differs only by a change since the lab came, which was in sync then
+    /// (or, for a new file, had none): a learner's work, not drift (see ``CommittedFiles``).
+    var isLearnerChange = false
   }
 
   /// Where each starter file of a chained track comes from: `(starter, source)` pairs, relative
@@ -39,18 +42,29 @@ struct TrackSync {
     return pairs
   }
 
-  /// Every starter file of every chained track that differs from its source.
-  func drift() throws -> [Drift] {
-    try catalog.tracks.flatMap { try expectedFiles(of: $0) }.compactMap { starter, source in
-      let mine = read(starter)
-      if let source {
-        return mine == read(source) ? nil : Drift(starter: starter, source: source)
-      }
-      return Drift(starter: starter, source: nil)
+  /// Every starter file of every chained track that differs from its source, each marked when
+  /// the difference is only a learner's change (see ``CommittedFiles``).
+  func differences() throws -> [Drift] {
+    let committed = CommittedFiles(root: root)
+    return try catalog.tracks.flatMap { try expectedFiles(of: $0) }.compactMap { starter, source in
+      let expected = source.flatMap(read)
+      if source != nil, read(starter) == expected { return nil }
+      // What git holds decides: the committed starter equals its source, or git has no such
+      // file at all (a file the learner added).
+      let isLearnerChange =
+        committed.edited.contains(starter) && committed.committedText(of: starter) == expected
+      return Drift(starter: starter, source: source, isLearnerChange: isLearnerChange)
     }
   }
 
+  /// Every starter file of every chained track that drifted from its source as git holds it:
+  /// what the maintainers must fix. A learner's changes are not in it.
+  func drift() throws -> [Drift] {
+    try differences().filter { !$0.isLearnerChange }
+  }
+
   /// Rewrites every drifted starter file from its source (deleting strays); returns what changed.
+  /// A learner's changes are left alone: as the lab came, those starters were in sync.
   func write() throws -> [Drift] {
     let drifted = try drift()
     let fileManager = FileManager.default
