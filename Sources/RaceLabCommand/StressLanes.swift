@@ -26,12 +26,13 @@ enum StressLanes {
       guard let trace = collector.traces.last else { continue }
       runs.append(
         ChromeTrace.Run(name: "stress \(variant), seed \(configuration.seed)", trace: trace))
-      let diagram = LaneDiagram(
+      var diagram = LaneDiagram(
         trace: trace,
         title:
           "stress \(variant), seed \(configuration.seed), scheduler \(configuration.scheduler): "
           + "what ran where",
         isRacing: { event in entries.contains { $0.isRacingAccess(event) } })
+      diagram.showsKey = true
       let style = TerminalStyle.standardOutput
       print(diagram.render(style: style).joined(separator: "\n"))
       if findings.isEmpty {

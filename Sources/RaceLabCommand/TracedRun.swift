@@ -33,9 +33,12 @@ struct TracedRun {
 
   /// The run as a lane diagram, with a blank line before it and the outcome after.
   func lanes(style: TerminalStyle) -> String {
-    let diagram = LaneDiagram(
+    var diagram = LaneDiagram(
       trace: trace, title: "\(entry.id), \(side): what ran where",
       isRacing: entry.isRacingAccess)
+    diagram.showsKey = true
+    // The after variant makes the same accesses; they are ordered there, not racing.
+    if side == "after" { diagram.marking = .safe(reason: entry.safeHereReason) }
     var lines = [""] + diagram.render(style: style)
     let outcome: String
     switch symptomShown {
