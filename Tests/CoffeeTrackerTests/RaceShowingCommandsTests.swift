@@ -126,24 +126,10 @@ struct RaceShowingCommandsTests {
     }
   }
 
-  /// The folder of the build these tests run from, where `race-lab` is built beside them.
-  static let binaryFolder: URL? = {
-    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-      if FileManager.default.isExecutableFile(
-        atPath: folder.appendingPathComponent("race-lab").path)
-      {
-        return folder
-      }
-      folder.deleteLastPathComponent()
-    }
-    return nil
-  }()
-
   @Test("Each command shows a race, every time", arguments: commands)
   func showsARace(_ command: DocumentedCommand) throws {
-    let folder = try #require(
-      Self.binaryFolder, "race-lab is not built next to the tests: run `swift build` first")
+    let raceLab = try #require(
+      BuiltProduct.path("race-lab"), "race-lab is not built next to the tests: run `swift build`")
     // A fresh folder, so that `--trace FILE` writes nowhere it matters.
     let workFolder = FileManager.default.temporaryDirectory
       .appendingPathComponent("race-showing-\(UUID().uuidString)")
@@ -151,7 +137,7 @@ struct RaceShowingCommandsTests {
     defer { try? FileManager.default.removeItem(at: workFolder) }
 
     let result = try ProcessRunner.run(
-      folder.appendingPathComponent("race-lab").path, command.arguments, in: workFolder,
+      raceLab, command.arguments, in: workFolder,
       environment: ["NO_COLOR": "1"], timeout: 100)
     #expect(result.succeeded, "\(command): \(result.ending)\n\(result.output)")
     switch command.arguments.first {
