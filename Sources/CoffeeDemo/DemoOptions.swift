@@ -142,7 +142,8 @@ extension DemoOptions {
       (
         "--lanes",
         "draw each step as lanes: what ran on which queue, actor or task, in order; the "
-          + "variants side by side when the width allows (150 columns), else one after the other"
+          + "variants side by side from \(StepLanes.sideBySideWidth) columns, else one after "
+          + "the other"
       ),
       (
         "--step N",
