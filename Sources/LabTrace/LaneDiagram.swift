@@ -77,7 +77,7 @@ public struct LaneDiagram: Sendable {
     lines += legend(lanes)
     if showsKey { lines += key(hasRacing: events.contains(where: isRacing)) }
     let orderWidth = max(2, String(events.last?.order ?? 0).count)
-    let laneHeader = lanes.indices.map { key(for: $0) }.joined(separator: " ")
+    let laneHeader = lanes.indices.map { Self.laneKey(for: $0) }.joined(separator: " ")
     lines.append("  " + pad("#", orderWidth) + "  " + laneHeader)
     for event in events {
       let racing = isRacing(event)
@@ -97,7 +97,7 @@ public struct LaneDiagram: Sendable {
       let prefix = "  " + pad(String(event.order), orderWidth) + "  "
       let note = notesRace ? racingNote : ""
       let room = width - prefix.count - lanes.count * 2 - 1 - (note.isEmpty ? 0 : note.count + 2)
-      let fitted = fit(event.label, keeping: origin, room)
+      let fitted = Self.fit(event.label, keeping: origin, room)
       let styledNote = note.isEmpty ? "" : "  " + styleNote(note, style)
       lines.append(prefix + cells.joined(separator: " ") + "  " + fitted + styledNote)
     }
@@ -124,8 +124,9 @@ public struct LaneDiagram: Sendable {
     marking == .race ? style.alarm(note) : style.green(note)
   }
 
-  /// The key: what each symbol means, in as few lines as the width allows.
-  private func key(hasRacing: Bool) -> [String] {
+  /// What each symbol of a diagram means, one item each: the key the text and the SVG
+  /// diagrams both print.
+  static func keyItems(marking: Marking, hasRacing: Bool) -> [String] {
     var items = ["● ran on this lane", "· another lane"]
     if hasRacing {
       switch marking {
@@ -135,7 +136,12 @@ public struct LaneDiagram: Sendable {
         items.append("✓ the same access as before, safe here: \(reason)")
       }
     }
-    items += ["← #N  caused by event N on another lane", "# events in the order they ran"]
+    return items + ["← #N  caused by event N on another lane", "# events in the order they ran"]
+  }
+
+  /// The key: what each symbol means, in as few lines as the width allows.
+  private func key(hasRacing: Bool) -> [String] {
+    let items = Self.keyItems(marking: marking, hasRacing: hasRacing)
     // Items side by side while they fit; a long one (a long reason) on lines of its own.
     let indent = "        "
     let room = width - indent.count
@@ -165,7 +171,7 @@ public struct LaneDiagram: Sendable {
     var lines: [String] = []
     var line = "  lanes:"
     for (index, lane) in lanes.enumerated() {
-      let item = "\(key(for: index)) \(lane)"
+      let item = "\(Self.laneKey(for: index)) \(lane)"
       let separator = line.count > 8 ? "   " : " "
       if line.count > 8 && line.count + separator.count + item.count > width {
         lines.append(line)
@@ -179,7 +185,7 @@ public struct LaneDiagram: Sendable {
   }
 
   /// 1-9, then a-z: one character per lane.
-  private func key(for index: Int) -> String {
+  static func laneKey(for index: Int) -> String {
     let keys = Array("123456789abcdefghijklmnopqrstuvwxyz")
     return index < keys.count ? String(keys[index]) : "+"
   }
@@ -191,7 +197,7 @@ public struct LaneDiagram: Sendable {
   /// `text` followed by `suffix`, cut to `room` characters in the middle of `text`: its start
   /// says who (`CoffeeDataStore:`), its end what happened (`No need to save.`), and the suffix
   /// (`← #9`) where it came from, so all three stay.
-  private func fit(_ text: String, keeping suffix: String, _ room: Int) -> String {
+  static func fit(_ text: String, keeping suffix: String, _ room: Int) -> String {
     let whole = text + suffix
     guard room > suffix.count + 8, whole.count > room else { return whole }
     let kept = room - suffix.count - 1
