@@ -9,20 +9,18 @@ import Testing
 struct BenchReadingTests {
   @Test("The table explains ratios, 'after: none' and the PCT bound; the chart draws each series")
   func benchExplainsItself() throws {
-    let bench = try #require(
-      BuiltProduct.path("coffee-bench"), "coffee-bench is not built next to the tests")
     let out = FileManager.default.temporaryDirectory
       .appendingPathComponent("bench-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: out) }
-    let result = try ProcessRunner.run(
-      bench,
+    let (result, output) = try BuiltProduct.run(
+      "coffee-bench",
       [
         "--drinks", "10,100", "--repeats", "1", "--hops", "1000", "--stress-iterations", "1",
         "--out", out.path,
-      ], standardError: .discarded, timeout: 50)
-    #expect(result.succeeded, "\(result.ending)\n\(result.output)")
+      ], timeout: 50)
+    #expect(result.succeeded, "\(result.ending)\n\(output)")
     // The explanations are wrapped: read them as one line.
-    let text = result.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let text = output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     for phrase in [
       "higher means the after variant blocks the main queue less",
       "\"after: none\" (file I/O per background refresh)",

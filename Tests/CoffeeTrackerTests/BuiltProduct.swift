@@ -1,4 +1,6 @@
+import CommandLineSupport
 import Foundation
+import Testing
 
 /// The lab's commands as built beside the tests (`swift test` builds every product first), so
 /// that a test can run one as a learner or an instructor types it.
@@ -23,5 +25,22 @@ enum BuiltProduct {
       FileManager.default.isExecutableFile(atPath: url.path)
     else { return nil }
     return url.path
+  }
+
+  /// Runs the product `name` with `arguments` and returns how it ended and what it printed on
+  /// standard output (standard error is discarded). The output goes through a file, not a pipe:
+  /// what the test reads is whole once the program has ended, however busy the machine.
+  static func run(
+    _ name: String, _ arguments: [String], in directory: URL? = nil,
+    environment: [String: String] = [:], timeout: TimeInterval
+  ) throws -> (result: ProcessResult, output: String) {
+    let executable = try #require(path(name), "\(name) is not built next to the tests")
+    let outputFile = FileManager.default.temporaryDirectory
+      .appendingPathComponent("\(name)-\(UUID().uuidString).txt")
+    defer { try? FileManager.default.removeItem(at: outputFile) }
+    let result = try ProcessRunner.run(
+      executable, arguments, in: directory, environment: environment,
+      standardOutput: .file(outputFile), standardError: .discarded, timeout: timeout)
+    return (result, try String(contentsOf: outputFile, encoding: .utf8))
   }
 }

@@ -7,12 +7,10 @@ import Testing
 @Suite("coffee-demo's lanes on a projector", .timeLimit(.minutes(1)))
 struct DemoLayoutTests {
   static func demo(_ arguments: [String]) throws -> [String] {
-    let demo = try #require(
-      BuiltProduct.path("coffee-demo"), "coffee-demo is not built next to the tests")
-    let result = try ProcessRunner.run(
-      demo, arguments, environment: ["NO_COLOR": "1"], timeout: 50)
-    #expect(result.succeeded, "\(result.ending)\n\(result.output)")
-    return result.output.components(separatedBy: "\n")
+    let (result, output) = try BuiltProduct.run(
+      "coffee-demo", arguments, environment: ["NO_COLOR": "1"], timeout: 50)
+    #expect(result.succeeded, "\(result.ending)\n\(output)")
+    return output.components(separatedBy: "\n")
   }
 
   @Test("At 160 columns the variants stand side by side, on the same rows, within the width")

@@ -128,27 +128,25 @@ struct RaceShowingCommandsTests {
 
   @Test("Each command shows a race, every time", arguments: commands)
   func showsARace(_ command: DocumentedCommand) throws {
-    let raceLab = try #require(
-      BuiltProduct.path("race-lab"), "race-lab is not built next to the tests: run `swift build`")
     // A fresh folder, so that `--trace FILE` writes nowhere it matters.
     let workFolder = FileManager.default.temporaryDirectory
       .appendingPathComponent("race-showing-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: workFolder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: workFolder) }
 
-    let result = try ProcessRunner.run(
-      raceLab, command.arguments, in: workFolder,
-      environment: ["NO_COLOR": "1"], timeout: 100)
-    #expect(result.succeeded, "\(command): \(result.ending)\n\(result.output)")
+    let (result, output) = try BuiltProduct.run(
+      "race-lab", command.arguments, in: workFolder, environment: ["NO_COLOR": "1"],
+      timeout: 100)
+    #expect(result.succeeded, "\(command): \(result.ending)\n\(output)")
     switch command.arguments.first {
     case "replay":
       // Every replayed entry shows its symptom on the before side and none after; an entry
       // drawn from a scenario (no forced replay) shows its racing steps without a verdict.
-      #expect(result.output.contains("✓ symptom shown"), "\(command):\n\(result.output)")
-      #expect(!result.output.contains("SYMPTOM MISSING"), "\(command):\n\(result.output)")
+      #expect(output.contains("✓ symptom shown"), "\(command):\n\(output)")
+      #expect(!output.contains("SYMPTOM MISSING"), "\(command):\n\(output)")
     default:
       #expect(
-        result.output.contains("finding: "), "\(command) printed no finding:\n\(result.output)")
+        output.contains("finding: "), "\(command) printed no finding:\n\(output)")
     }
   }
 }
