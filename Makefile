@@ -29,7 +29,7 @@ test: ## Run the whole test suite: domain tests, the behaviour suite on both var
 test-under-load: ## swift test and 300 after-stress iterations beside CPU hogs, RUNS=10 times
 	SWIFT=$(SWIFT) RUNS=$(or $(RUNS),10) scripts/test-under-load.sh
 
-demo: ## Play a scripted day of coffee on both variants side by side (ARGS="--help" for options)
+demo: ## Play a scripted day of coffee on both variants, step by step (ARGS="--help" for options)
 	$(SWIFT) run coffee-demo $(ARGS)
 
 lab: ## The exercises: ARGS="list", "check 3", "hint 3", "watch"... (swift run lab --help)

@@ -159,7 +159,7 @@ let package = Package(
       name: "CoffeeTrackerTests",
       dependencies: [
         "CoffeeDomain", "SimulatedPlatform", "CoffeeScenarios", "RaceLab", "SourceScan",
-        "LabTrace", "LabBook", "CompilerDiagnostics", "CheckReporting",
+        "LabTrace", "LabBook", "CompilerDiagnostics", "CheckReporting", "CommandLineSupport",
       ],
       swiftSettings: swift6
     ),

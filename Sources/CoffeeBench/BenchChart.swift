@@ -44,8 +44,21 @@ enum BenchChart {
     for (group, row) in results.mainQueue.enumerated() {
       let groupX = left + Double(group) * groupWidth
       for (index, figure) in figures.enumerated() {
-        guard let ratio = figure.2(row) else { continue }
         let x = groupX + barWidth * (Double(index) + 0.5)
+        guard let ratio = figure.2(row) else {
+          // No ratio: the after variant measured nothing to divide by. The series is still
+          // drawn, as an outlined bar to the top of the scale, labelled, never left out.
+          parts.append(
+            "<rect class=\"no-ratio\" x=\"\(x)\" y=\"\(top)\" width=\"\(barWidth * 0.9)\" "
+              + "height=\"\(y(1) - top)\" fill=\"white\" stroke=\"\(figure.1)\" "
+              + "stroke-width=\"2\" stroke-dasharray=\"5 3\"><title>\(figure.0): after: none "
+              + "(no time on the main queue after)</title></rect>")
+          parts.append(
+            "<text x=\"\(x + barWidth * 0.45)\" y=\"\(top + 8)\" fill=\"\(figure.1)\" "
+              + "font-size=\"11\" text-anchor=\"end\" transform=\"rotate(-90 "
+              + "\(x + barWidth * 0.45) \(top + 8))\">after: none</text>")
+          continue
+        }
         let barTop = min(y(ratio), y(1))
         let barHeight = abs(y(ratio) - y(1))
         parts.append(
@@ -57,12 +70,17 @@ enum BenchChart {
         "<text x=\"\(groupX + groupWidth / 2)\" y=\"\(bottom + 18)\" text-anchor=\"middle\">"
           + "\(row.drinks) drinks</text>")
     }
+    // The legend lists only series the chart draws: each has a bar or an "after: none" outline
+    // in every group.
     for (index, figure) in figures.enumerated() {
       let x = left + Double(index) * 180
       parts.append(
         "<rect x=\"\(x)\" y=\"\(height - 24)\" width=\"12\" height=\"12\" fill=\"\(figure.1)\"/>")
       parts.append("<text x=\"\(x + 18)\" y=\"\(height - 14)\">\(figure.0)</text>")
     }
+    parts.append(
+      "<text x=\"\(width - 20)\" y=\"\(height - 14)\" fill=\"#555\" text-anchor=\"end\">"
+        + "dashed outline: after: none</text>")
     parts.append("</svg>")
     return parts.joined(separator: "\n") + "\n"
   }

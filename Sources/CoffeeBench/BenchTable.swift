@@ -1,9 +1,19 @@
+import CommandLineSupport
 import Foundation
 
 /// The run as the table `make bench` prints.
 enum BenchTable {
   static func text(_ results: BenchResults) -> String {
     var lines: [String] = []
+    // Each section ends with how to read it: the table is projected and read by people who
+    // have not read the README.
+    func explain(_ paragraphs: [String]) {
+      for paragraph in paragraphs {
+        lines += WordWrap.lines(paragraph, width: 96, laterWidth: 94).enumerated().map {
+          ($0 == 0 ? "  " : "    ") + $1
+        }
+      }
+    }
     lines.append(
       "coffee-bench: \(results.build) build, simulated disk write latency "
         + "\(DurationText.text(results.diskLatencySeconds)), complications on the face: \(results.complications), "
@@ -29,6 +39,7 @@ enum BenchTable {
             + Ratio.text(before: figure.before.p99, after: figure.after.p99))
       }
     }
+    explain(mainQueueReading(results))
     lines.append("")
     lines.append("What a hop costs (each figure: a loop of hops ÷ the hops made)")
     let dispatchHop = results.hops.first?.nanoseconds ?? 0
@@ -38,6 +49,10 @@ enum BenchTable {
           + pad(hop.usedBy, 28)
           + String(format: "%.2f× the Dispatch round trip", hop.nanoseconds / max(dispatchHop, 1)))
     }
+    explain([
+      "Lower is cheaper. \"0.01× the Dispatch round trip\" means a hundredth of its cost. "
+        + "A figure is per hop, not per user action: an action makes a handful."
+    ])
     lines.append("")
     lines.append("Detection power of the stress on the before variant (claimed entries)")
     for run in results.detection {
@@ -60,9 +75,61 @@ enum BenchTable {
             + first)
       }
     }
+    explain(detectionReading(results))
     lines.append("")
     lines.append(String(format: "measured in %.0f s", results.seconds))
     return lines.joined(separator: "\n")
+  }
+
+  /// How to read the main-queue figures, with what this run shows.
+  static func mainQueueReading(_ results: BenchResults) -> [String] {
+    var paragraphs = [
+      "How to read it: ratio = before ÷ after, so higher means the after variant blocks the "
+        + "main queue less; 1.0× means no difference."
+    ]
+    let comparisons = results.mainQueue.flatMap {
+      [$0.userAction, $0.refreshFileIO, $0.probeWorstDelay]
+    }
+    if results.mainQueue.contains(where: { $0.refreshFileIO.ratioP50 == nil }) {
+      paragraphs.append(
+        "\"after: none\" (file I/O per background refresh): the after variant spent no time at "
+          + "all writing the file on the main queue (it writes on its store actor), so there is "
+          + "nothing to divide by: the whole before figure is what the migration removed.")
+    }
+    let ratios = comparisons.flatMap { [$0.ratioP50, $0.ratioP99] }.compactMap { $0 }
+    if ratios.contains(where: { $0 < 1 }) {
+      var text =
+        "A ratio below 1.0× means the after variant measured more than the before variant on "
+        + "that figure in this run."
+      let probeRatios = results.mainQueue.flatMap {
+        [$0.probeWorstDelay.ratioP50, $0.probeWorstDelay.ratioP99]
+      }
+      if probeRatios.contains(where: { ($0 ?? 1) < 1 }) {
+        text +=
+          " In the worst probe delay it shows where the two do the same work on the main queue: "
+          + "with many drinks both spend their worst moment computing the complication's "
+          + "timeline there, as ClockKit asks, and noise puts the ratio on either side of 1 "
+          + "(--complications 0 takes that work away)."
+      }
+      paragraphs.append(text)
+    }
+    return paragraphs
+  }
+
+  /// How to read the detection power, with what this run shows.
+  static func detectionReading(_ results: BenchResults) -> [String] {
+    var paragraphs = [
+      "How to read it: the share of the before variant's iterations in which each race was "
+        + "found (higher means the stress finds it more easily), and when it was first found. "
+        + "The after variant must show no finding at all."
+    ]
+    if results.detection.contains(where: { $0.pctLowerBound != nil }) {
+      paragraphs.append(
+        "PCT bound: what probabilistic concurrency testing guarantees per iteration for any bug "
+          + "of depth d among n threads and k steps, 1/(n·k^(d−1)), with this run's largest n "
+          + "and k. It is a floor, not an estimate: measured rates far above it are expected.")
+    }
+    return paragraphs
   }
 
   private static func pair(_ percentiles: BenchResults.Percentiles) -> String {

@@ -60,8 +60,8 @@ struct CoffeeDemo {
         tracedRuns.append(
           ChromeTrace.Run(name: "\(scenario.id) (\(run.variant.name))", trace: trace))
       }
-      let lanes = StepLanes(
-        play: play, traces: traces.traces, style: report.style)
+      var lanes = StepLanes(play: play, traces: traces.traces, style: report.style)
+      lanes.width = options.width ?? TextLayout.terminalWidth
 
       output([""])
       if options.playsEveryScenario {
@@ -70,9 +70,14 @@ struct CoffeeDemo {
           [report.style.bold("━━ \(scenario.id)")] + TextLayout.hanging("   ", scenario.summary))
         output(report.step(scenario.steps.count, of: play) + [""])
       } else {
-        for index in 0...scenario.steps.count {
+        let shown = options.step.map { $0...$0 } ?? 0...scenario.steps.count
+        for index in shown {
           output(report.step(index, of: play) + [""])
-          if options.drawsLanes { output(lanes.diagrams(ofStep: index)) }
+          guard options.drawsLanes else { continue }
+          // The key and the layout once, with the first diagrams: the rest read the same way.
+          let first = index == shown.lowerBound
+          if first { output([lanes.layoutNote]) }
+          output(lanes.diagrams(ofStep: index, showsKey: first))
         }
       }
       output(report.agreement(of: play))

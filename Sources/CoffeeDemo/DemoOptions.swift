@@ -24,6 +24,11 @@ struct DemoOptions {
   var drawsLanes = false
   /// Where to write the runs in Chrome's trace event format, if anywhere.
   var traceFile: String?
+  /// The one step to show (0 is the launch); nil for every step. The whole scenario is still
+  /// played: a step's state is what the steps before it left.
+  var step: Int?
+  /// The width to lay the lanes out for; nil for the terminal's (80 when it is not one).
+  var width: Int?
 }
 
 extension DemoOptions {
@@ -72,8 +77,29 @@ extension DemoOptions {
     options.echoesLogs = try arguments.flag("--verbose")
     options.drawsLanes = try arguments.flag("--lanes")
     options.traceFile = try arguments.value("--trace")
+    if let text = try arguments.value("--step") {
+      guard let step = Int(text), step >= 0 else {
+        throw UsageError("--step expects a step number ≥ 0 (0 is the launch), not '\(text)'")
+      }
+      options.step = step
+    }
+    if let text = try arguments.value("--width") {
+      guard let width = Int(text), width >= 60 else {
+        throw UsageError("--width expects a number of columns ≥ 60, not '\(text)'")
+      }
+      options.width = width
+    }
     let listsScenarios = try arguments.flag("--list")
     try arguments.done()
+    if let step = options.step {
+      guard !options.playsEveryScenario, let scenario = options.scenarios.first else {
+        throw UsageError("--step shows a step of one scenario, not of --scenario all")
+      }
+      guard step <= scenario.steps.count else {
+        throw UsageError(
+          "--step \(step): \(scenario.id) has steps 0 (the launch) to \(scenario.steps.count)")
+      }
+    }
     return listsScenarios ? .list : .play(options)
   }
 }
@@ -89,6 +115,7 @@ extension DemoOptions {
     if let latencyMilliseconds {
       arguments += ["--latency", String(latencyMilliseconds)]
     }
+    if let step { arguments += ["--step", String(step)] }
     return arguments.joined(separator: " ")
   }
 
@@ -112,7 +139,18 @@ extension DemoOptions {
           + "milliseconds (0 to \(maximumLatency); default: none)"
       ),
       ("--verbose", "echo the app's log lines as it runs"),
-      ("--lanes", "draw each step as lanes: what ran on which queue, actor or task, in order"),
+      (
+        "--lanes",
+        "draw each step as lanes: what ran on which queue, actor or task, in order; the "
+          + "variants side by side from \(StepLanes.sideBySideWidth) columns, else one after "
+          + "the other"
+      ),
+      (
+        "--step N",
+        "show step N alone (0 is the launch), after playing the steps before it: one "
+          + "screen for a projector"
+      ),
+      ("--width N", "the columns to lay the lanes out for (default: the terminal's, else 80)"),
       (
         "--trace FILE", "write the runs in Chrome's trace event format (Perfetto, chrome://tracing)"
       ),

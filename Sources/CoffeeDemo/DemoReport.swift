@@ -2,8 +2,9 @@ import CoffeeScenarios
 import CommandLineSupport
 import Foundation
 
-/// Lays out what the demo prints: the header, each step with the variants side by side, the
-/// expectations' verdicts and a summary. Every method returns lines; the caller prints them.
+/// Lays out what the demo prints: the header, each step with one row per observable (once when
+/// the variants agree, once per variant when they differ), the expectations' verdicts and a
+/// summary. Every method returns lines; the caller prints them.
 struct DemoReport {
   let style: TerminalStyle
 
@@ -170,9 +171,10 @@ struct DemoReport {
       let tag = variants.count == 1 ? variants[0] : "both"
       return lines(label: row.label, marker: " ", tag: tag, dimsTag: true, first)
     }
-    // The variants differ here: one line each, marked where the eye lands first, in red when
-    // they must not differ.
-    let marker = row.isObservable ? style.red("≠") : style.yellow("≠")
+    // The variants differ here: one line each, marked where the eye lands first. `≠` in red
+    // where they must not differ; `Δ` in yellow on a diagnostic, where the migration means
+    // them to differ (the main queue), so that no row says "≠" beside "same behaviour".
+    let marker = row.isObservable ? style.red("≠") : style.yellow("Δ")
     return zip(variants, row.values).enumerated().flatMap { index, pair in
       lines(
         label: index == 0 ? row.label : "", marker: index == 0 ? marker : " ", tag: pair.0,
@@ -208,11 +210,12 @@ struct DemoReport {
       return TextLayout.hanging("  ≠ ", text).map(style.red)
     }
     if first.blockingIOOnMainQueue != second.blockingIOOnMainQueue {
-      let counts = [first, second].map(\.blockingIOOnMainQueue)
+      let counts = zip(variants, [first, second].map(\.blockingIOOnMainQueue))
+        .map { "\($0) \($1)" }.joined(separator: ", ")
       let text =
-        "  = same behaviour; blocking file operations on the main queue: "
-        + zip(variants, counts).map { "\($0) \($1)" }.joined(separator: ", ")
-      return [style.dim(text)]
+        "= same observable behaviour; Δ blocking file operations on the main queue: \(counts) "
+        + "(the migration moves file I/O off the main queue)"
+      return TextLayout.hanging("  ", text).map(style.dim)
     }
     return [style.dim("  = same behaviour")]
   }

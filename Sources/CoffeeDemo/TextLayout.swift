@@ -7,6 +7,22 @@ enum TextLayout {
   /// The width the demo lays its output out for.
   static let width = 100
 
+  /// The width of the terminal standard output goes to: `COLUMNS` when set, else what the
+  /// terminal reports; 80 when standard output is not a terminal.
+  static var terminalWidth: Int {
+    if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init),
+      columns > 0
+    {
+      return columns
+    }
+    var size = winsize()
+    guard isatty(STDOUT_FILENO) != 0,
+      withUnsafeMutablePointer(to: &size, { ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), $0) }) == 0,
+      size.ws_col > 0
+    else { return 80 }
+    return Int(size.ws_col)
+  }
+
   /// `text` padded with spaces to `width` characters.
   static func pad(_ text: String, to width: Int) -> String {
     text.count >= width ? text : text + String(repeating: " ", count: width - text.count)

@@ -48,14 +48,25 @@ enum HTML {
     h2 { margin-top: 1.6em; border-bottom: 1px solid #ddd; }
     code, pre { font: 14px/1.4 Menlo, Consolas, "DejaVu Sans Mono", monospace; }
     pre { background: #f5f5f7; padding: .8em 1em; overflow-x: auto; border-radius: 6px; }
+    /* Code excerpts wrap rather than clip: on paper there is no scrolling. */
+    pre.excerpt { white-space: pre-wrap; overflow-wrap: anywhere; }
     pre .hit { background: #ffe0e0; display: inline-block; min-width: 100%; }
-    .columns { display: grid; grid-template-columns: 1fr 1fr; gap: 1.5em; }
-    .columns > div { min-width: 0; }
-    .symptom { color: #b00020; font-weight: 600; }
+    .after-code pre .hit { background: #e3f5e8; }
+    .symptom { color: #b00020; font-weight: 600; font-size: 1.1em; }
+    .tool-detail { color: #6e6e73; font-size: .9em; }
     .fixed { color: #1b7f3b; font-weight: 600; }
-    figure { margin: 1em 0; overflow-x: auto; }
+    .key { background: #f5f5f7; border-radius: 6px; padding: .6em 1em; margin: 1em 0; }
+    .race-word { color: #c4001a; font-weight: 600; }
+    .safe-word { color: #1b7f3b; font-weight: 600; }
+    .pager { display: flex; justify-content: space-between; gap: 1em; }
+    .pager a[href="index.html"] { white-space: nowrap; }
+    figure { margin: 1em 0; }
     figcaption { font-weight: 600; margin-bottom: .3em; }
-    svg.lanes { background: #fbfbfd; border: 1px solid #e5e5ea; border-radius: 6px; }
+    /* A diagram scales down to the page, never up: its labels stay written out. */
+    svg.lanes { background: #fbfbfd; border: 1px solid #e5e5ea; border-radius: 6px;
+      max-width: 100%; height: auto; }
+    @media print { nav { display: none; } main { max-width: none; padding: 0; }
+      svg.lanes, pre, .key { break-inside: avoid; } }
     table { border-collapse: collapse; }
     td, th { padding: .2em .8em .2em 0; text-align: left; vertical-align: top; }
     .dim { color: #6e6e73; }

@@ -34,7 +34,8 @@ public enum LabBook {
     }
     var exerciseLinks: [String] = []
     for exercise in exercises.all {
-      pages["exercise-\(exercise.id).html"] = exercisePage(exercise, root: root)
+      pages["exercise-\(exercise.id).html"] = exercisePage(
+        exercise, root: root, neighbours: exercises.neighbours(of: exercise.id))
       exerciseLinks.append(
         "<li><a href=\"exercise-\(exercise.id).html\">\(exercise.id)</a>: "
           + "\(HTML.escape(exercise.title))</li>")
@@ -47,7 +48,8 @@ public enum LabBook {
         completion handlers, <code>didSet</code>) and after it (actors, async/await,
         <code>@MainActor</code>). Every lane diagram here was drawn from a real run of the lab:
         one lane per queue, actor or task, the events in the order they happened, racing steps
-        in red, arrows where one lane handed work to another. Hover over a dot to read it.</p>
+        in red, arrows where one lane handed work to another.</p>
+        \(diagramKey)
         <h2>Races</h2><ul>\(raceLinks.joined(separator: "\n"))</ul>
         <h2>Scenarios</h2><ul>\(scenarioLinks.joined(separator: "\n"))</ul>
         <h2>Exercises</h2><ul>\(exerciseLinks.joined(separator: "\n"))</ul>
@@ -81,19 +83,25 @@ public enum LabBook {
     _ entry: RaceEntry, before: Trace, after: Trace, root: String, exercises: ExerciseIndex
   ) -> String {
     func figure(_ trace: Trace, side: String) -> String {
-      let diagram = LaneDiagram(
-        trace: trace, title: "\(side): what ran where",
+      var diagram = LaneDiagram(
+        trace: trace, title: "\(entry.id), \(side): what ran where",
         isRacing: entry.isRacingAccess)
+      // The after variant makes the same accesses, in an order: say so, not "race".
+      if side == "after" { diagram.marking = .safe(reason: entry.safeHereReason) }
       let racing = diagram.shownEvents.filter(diagram.isRacing)
       let list = racing.map {
         "<li>#\($0.order) <strong>\(HTML.escape($0.lane.description))</strong>: "
           + "\(HTML.escape($0.label))</li>"
       }
+      let heading =
+        side == "before"
+        ? "Racing steps, in order:"
+        : "The same steps, safe here (\(HTML.escape(entry.safeHereReason))):"
       return """
         <figure><figcaption>\(side == "before" ? "Before" : "After")</figcaption>
         \(LaneSVG(diagram: diagram, side: side).render())
         </figure>
-        <p>Racing steps, in order:</p><ol class="racing">\(list.joined())</ol>
+        \(list.isEmpty ? "" : "<p>\(heading)</p><ol class=\"racing \(side)\">\(list.joined())</ol>")
         """
     }
     let lesson = entry.lesson
@@ -106,7 +114,8 @@ public enum LabBook {
         return index == excerpt.highlighted ? "<span class=\"hit\">\(numbered)</span>" : numbered
       }
       return
-        "<p><code>\(HTML.escape(excerpt.file))</code></p><pre>\(lines.joined(separator: "\n"))</pre>"
+        "<p><code>\(HTML.escape(excerpt.file))</code></p><pre class=\"excerpt\">"
+        + "\(lines.joined(separator: "\n"))</pre>"
     }
     let exercise = exercises.exercise(lesson.exerciseID)
     let exerciseLink =
@@ -125,19 +134,40 @@ public enum LabBook {
         <p class="dim">\(entry.id) · \(HTML.escape(entry.location)) · caught by \
         \(entry.detectors.sorted().map(\.rawValue).joined(separator: ", "))</p>
         <h2>What goes wrong</h2>
-        <p>\(HTML.escape(entry.interleaving))</p>
-        <p class="symptom">\(HTML.escape(entry.symptom))</p>
-        <p class="fixed">After: \(HTML.escape(entry.afterFix))</p>
-        <p class="dim">In the talk: \(HTML.escape(entry.talkPassage))</p>
+        <p>\(Markdown.inline(entry.interleaving))</p>
+        \(symptom(of: entry))
+        <p class="fixed">After: \(Markdown.inline(entry.afterFix))</p>
+        <p class="dim">In the talk: \(Markdown.inline(entry.talkPassage))</p>
         <h2>Lanes</h2>
         <p>\(source)</p>
+        \(diagramKey)
         \(figure(before, side: "before"))
         \(figure(after, side: "after"))
         <h2>The racing lines</h2>
-        <div class="columns"><div><h3>Before</h3>\(code(lesson.before))</div>
-        <div><h3>After</h3>\(code(lesson.after))</div></div>
+        <h3>Before</h3>\(code(lesson.before))
+        <h3>After</h3><div class="after-code">\(code(lesson.after))</div>
         \(exerciseLink)
         """)
+  }
+
+  /// How to read a lane diagram, above the diagrams of a race page and on the index.
+  static let diagramKey = """
+    <div class="key"><strong>Reading the diagrams.</strong> Each numbered column is a lane: a
+    queue, an actor or a task, named at the top of the drawing. Each row is one event, numbered
+    in the order it happened (missing numbers are routine log lines). A dot sits on the lane the
+    event ran on. <span class="race-word">Red rows, marked race</span>, are the racing accesses
+    of the before variant: their order decides whether the symptom appears.
+    <span class="safe-word">Green rows, marked safe here</span>, are the same accesses in the
+    after variant, with what orders them. <code>← #9</code> and the dashed arrows mean that
+    event 9, on another lane, led to this one: a call and its callback, a task's hop, a reload
+    and its fetch.</div>
+    """
+
+  /// The symptom in plain words, and below it, smaller, what it says about ThreadSanitizer.
+  static func symptom(of entry: RaceEntry) -> String {
+    let detail = entry.symptomToolDetail
+    return "<p class=\"symptom\">\(Markdown.inline(entry.plainSymptom))</p>"
+      + (detail.isEmpty ? "" : "<p class=\"tool-detail\">\(Markdown.inline(detail))</p>")
   }
 
   static func scenarioPage(_ scenario: Scenario) -> String {
@@ -154,15 +184,31 @@ public enum LabBook {
         """)
   }
 
-  static func exercisePage(_ exercise: ExerciseIndex.Exercise, root: String) -> String {
+  static func exercisePage(
+    _ exercise: ExerciseIndex.Exercise, root: String,
+    neighbours: (previous: ExerciseIndex.Exercise?, next: ExerciseIndex.Exercise?)
+  ) -> String {
     let readme = try? String(
       contentsOfFile: "\(root)/Exercises/\(exercise.id)/README.md", encoding: .utf8)
+    // The same links above and below: a reader at the end of a long README goes on from there.
+    func link(_ neighbour: ExerciseIndex.Exercise?, rel: String, arrow: String) -> String {
+      guard let neighbour else { return "<span></span>" }
+      let text = HTML.escape("\(neighbour.id): \(neighbour.title)")
+      return "<a rel=\"\(rel)\" href=\"exercise-\(neighbour.id).html\">"
+        + (rel == "prev" ? "\(arrow) \(text)" : "\(text) \(arrow)") + "</a>"
+    }
+    let pager = """
+      <p class="pager">\(link(neighbours.previous, rel: "prev", arrow: "←"))\
+      <a href="index.html">all exercises</a>\(link(neighbours.next, rel: "next", arrow: "→"))</p>
+      """
     return HTML.page(
       title: exercise.title,
       body: """
+        \(pager)
         <h1>\(exercise.id): \(HTML.escape(exercise.title))</h1>
         <p>Check it: <code>swift run lab check \(exercise.id)</code></p>
         \(readme.map(Markdown.html) ?? "<p class=\"dim\">(no README)</p>")
+        \(pager)
         """)
   }
 }

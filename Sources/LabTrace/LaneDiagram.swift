@@ -5,12 +5,25 @@ import SimulatedPlatform
 /// happened, the event's label on the right. Fits `width` columns.
 ///
 /// ```
-///   lanes: 1 main   2 background queue
-///    #   1 2
-///   14   ● ·  currentDrinks written
-///   15   · ●  Model: Saved!                  ← race
+///   lanes: 1 main 2 background queue
+///   key:   ● ran on this lane   · another lane   ! racing access, marked race
+///          ← #N  caused by event N on another lane   #  the events in the order they ran
+///    #  1 2
+///   14  ● ·  currentDrinks written
+///   15  · !  Model: Saved!  race
 /// ```
 public struct LaneDiagram: Sendable {
+  /// How the racing accesses are marked: as a race, or, on a variant that orders them, as the
+  /// same accesses made safe. An audience that sees "race" on the after variant reads "after
+  /// still races"; the safe marking says that the accesses still happen, and what orders them.
+  public enum Marking: Sendable, Equatable {
+    /// `!` in the lane and `race` after the label, in red.
+    case race
+    /// `✓` in the lane and `safe here` after the label; `reason` says what orders the accesses
+    /// ("ordered by the actor CoffeeDataStore"), once, in the key.
+    case safe(reason: String)
+  }
+
   /// What to draw.
   public let trace: Trace
   /// A title line.
@@ -23,6 +36,11 @@ public struct LaneDiagram: Sendable {
   public var showsOnlyRacing = false
   /// What the diagram says under its title when it has no row to draw: why nothing shows.
   public var whenEmpty: String?
+  /// How the racing accesses are marked.
+  public var marking = Marking.race
+  /// Whether to print the key under the lanes' names: what each symbol means. On for a diagram
+  /// an audience reads cold (race-lab, the demo); a failing check's compact form goes without.
+  public var showsKey = false
   /// The width to fit.
   public var width = 80
 
@@ -64,8 +82,9 @@ public struct LaneDiagram: Sendable {
 
     var lines = [style.bold(title)]
     lines += legend(lanes)
+    if showsKey { lines += key(hasRacing: events.contains(where: isRacing)) }
     let orderWidth = max(2, String(events.last?.order ?? 0).count)
-    let laneHeader = lanes.indices.map { key(for: $0) }.joined(separator: " ")
+    let laneHeader = lanes.indices.map { Self.laneKey(for: $0) }.joined(separator: " ")
     lines.append("  " + pad("#", orderWidth) + "  " + laneHeader)
     for event in events {
       let racing = isRacing(event)
@@ -73,40 +92,107 @@ public struct LaneDiagram: Sendable {
       let notesRace = racing && !showsOnlyRacing
       let cells = lanes.indices.map { index -> String in
         guard index == column[event.lane] else { return style.dim("·") }
-        return racing ? style.alarm("!") : "●"
+        return racing ? racingSymbol(style) : "●"
       }
-      var label = event.label
+      var origin = ""
       if let from = incoming[event.order]?.first(where: { shown.contains($0.from) }),
-        let origin = trace.events.first(where: { $0.order == from.from }), origin.lane != event.lane
+        let source = trace.events.first(where: { $0.order == from.from }),
+        source.lane != event.lane
       {
-        label += " ← #\(from.from)"
+        origin = " ← #\(from.from)"
       }
       let prefix = "  " + pad(String(event.order), orderWidth) + "  "
-      let room = width - prefix.count - lanes.count * 2 - 1 - (notesRace ? 6 : 0)
-      let fitted = fit(label, room)
-      let racingNote = notesRace ? "  " + style.alarm("race") : ""
-      lines.append(prefix + cells.joined(separator: " ") + "  " + fitted + racingNote)
+      let note = notesRace ? racingNote : ""
+      let room = width - prefix.count - lanes.count * 2 - 1 - (note.isEmpty ? 0 : note.count + 2)
+      let fitted = Self.fit(event.label, keeping: origin, room)
+      let styledNote = note.isEmpty ? "" : "  " + styleNote(note, style)
+      lines.append(prefix + cells.joined(separator: " ") + "  " + fitted + styledNote)
     }
     return lines
   }
 
+  /// What a racing access's lane cell shows.
+  private func racingSymbol(_ style: TerminalStyle) -> String {
+    switch marking {
+    case .race: style.alarm("!")
+    case .safe: style.green("✓")
+    }
+  }
+
+  /// The word after a racing access's label.
+  private var racingNote: String {
+    switch marking {
+    case .race: "race"
+    case .safe: "safe here"
+    }
+  }
+
+  private func styleNote(_ note: String, _ style: TerminalStyle) -> String {
+    marking == .race ? style.alarm(note) : style.green(note)
+  }
+
+  /// What each symbol of a diagram means, one item each: the key the text and the SVG
+  /// diagrams both print.
+  static func keyItems(marking: Marking, hasRacing: Bool) -> [String] {
+    var items = ["● ran on this lane", "· another lane"]
+    if hasRacing {
+      switch marking {
+      case .race:
+        items.append("! a racing access (race): its order decides the outcome")
+      case .safe(let reason):
+        items.append("✓ the same access as before, safe here: \(reason)")
+      }
+    }
+    return items + ["← #N  caused by event N on another lane", "# events in the order they ran"]
+  }
+
+  /// The key: what each symbol means, in as few lines as the width allows.
+  private func key(hasRacing: Bool) -> [String] {
+    let items = Self.keyItems(marking: marking, hasRacing: hasRacing)
+    // Items side by side while they fit; a long one (a long reason) on lines of its own.
+    let indent = "        "
+    let room = width - indent.count
+    var lines: [String] = []
+    var line = ""
+    for item in items {
+      let pieces = WordWrap.lines(item, width: room, laterWidth: room - 2)
+      if pieces.count > 1 {
+        if !line.isEmpty { lines.append(line) }
+        line = ""
+        lines += [pieces[0]] + pieces.dropFirst().map { "  " + $0 }
+        continue
+      }
+      if !line.isEmpty && line.count + 3 + item.count > room {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : "   ") + item
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines.enumerated().map { index, line in (index == 0 ? "  key:  " : indent) + line }
+  }
+
+  /// The lanes' names after their numbers, the numbers the header row puts over the columns.
+  /// Three spaces between them, so that "1 main   2 background queue" reads as two lanes.
   private func legend(_ lanes: [Lane]) -> [String] {
     var lines: [String] = []
     var line = "  lanes:"
     for (index, lane) in lanes.enumerated() {
-      let item = " \(key(for: index)) \(lane)"
-      if line.count + item.count > width {
+      let item = "\(Self.laneKey(for: index)) \(lane)"
+      let separator = line.count > 8 ? "   " : " "
+      if line.count > 8 && line.count + separator.count + item.count > width {
         lines.append(line)
-        line = "        "
+        line = "         " + item
+      } else {
+        line += separator + item
       }
-      line += item
     }
     lines.append(line)
     return lines
   }
 
   /// 1-9, then a-z: one character per lane.
-  private func key(for index: Int) -> String {
+  static func laneKey(for index: Int) -> String {
     let keys = Array("123456789abcdefghijklmnopqrstuvwxyz")
     return index < keys.count ? String(keys[index]) : "+"
   }
@@ -115,8 +201,14 @@ public struct LaneDiagram: Sendable {
     String(repeating: " ", count: max(0, width - text.count)) + text
   }
 
-  private func fit(_ text: String, _ room: Int) -> String {
-    guard room > 1, text.count > room else { return text }
-    return String(text.prefix(room - 1)) + "…"
+  /// `text` followed by `suffix`, cut to `room` characters in the middle of `text`: its start
+  /// says who (`CoffeeDataStore:`), its end what happened (`No need to save.`), and the suffix
+  /// (`← #9`) where it came from, so all three stay.
+  static func fit(_ text: String, keeping suffix: String, _ room: Int) -> String {
+    let whole = text + suffix
+    guard room > suffix.count + 8, whole.count > room else { return whole }
+    let kept = room - suffix.count - 1
+    let tail = kept * 2 / 5
+    return String(text.prefix(kept - tail)) + "…" + String(text.suffix(tail)) + suffix
   }
 }

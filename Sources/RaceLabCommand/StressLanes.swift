@@ -16,16 +16,23 @@ enum StressLanes {
     for variant in variants {
       let collector = TraceCollector()
       let findings = try await collector.collecting {
+        // The scheduler the command names: a seed replays its actions and latencies under
+        // either, but only PCT also decides the threads' order from the seed.
         try await Stress.runIteration(
-          on: variant, seed: configuration.seed, actions: configuration.actionsPerIteration)
+          on: variant, seed: configuration.seed, actions: configuration.actionsPerIteration,
+          scheduler: configuration.scheduler)
       }
       let entries = Set(findings.compactMap(\.entryID)).compactMap(RaceCatalog.entry)
       guard let trace = collector.traces.last else { continue }
       runs.append(
         ChromeTrace.Run(name: "stress \(variant), seed \(configuration.seed)", trace: trace))
-      let diagram = LaneDiagram(
-        trace: trace, title: "stress \(variant), seed \(configuration.seed): what ran where",
+      var diagram = LaneDiagram(
+        trace: trace,
+        title:
+          "stress \(variant), seed \(configuration.seed), scheduler \(configuration.scheduler): "
+          + "what ran where",
         isRacing: { event in entries.contains { $0.isRacingAccess(event) } })
+      diagram.showsKey = true
       let style = TerminalStyle.standardOutput
       print(diagram.render(style: style).joined(separator: "\n"))
       if findings.isEmpty {

@@ -33,19 +33,27 @@ struct TracedRun {
 
   /// The run as a lane diagram, with a blank line before it and the outcome after.
   func lanes(style: TerminalStyle) -> String {
-    let diagram = LaneDiagram(
+    var diagram = LaneDiagram(
       trace: trace, title: "\(entry.id), \(side): what ran where",
       isRacing: entry.isRacingAccess)
+    diagram.showsKey = true
+    // The after variant makes the same accesses; they are ordered there, not racing.
+    if side == "after" { diagram.marking = .safe(reason: entry.safeHereReason) }
     var lines = [""] + diagram.render(style: style)
     let outcome: String
     switch symptomShown {
-    case true?: outcome = "symptom: " + entry.symptom + " (" + detail + ")"
+    case true?: outcome = "symptom: " + entry.plainSymptom + " (" + detail + ")"
     case false?: outcome = "no symptom: " + detail
     case nil: outcome = detail
     }
+    // The symptom in plain words stands out; what ThreadSanitizer sees of it follows, dimmed.
     let wrapped = WordWrap.lines(outcome, width: 78, laterWidth: 76)
-    lines.append("  " + (symptomShown == true ? style.alarm(wrapped[0]) : wrapped[0]))
-    lines += wrapped.dropFirst().map { "    " + $0 }
+    let paint = symptomShown == true ? style.alarm : { $0 }
+    lines.append("  " + paint(wrapped[0]))
+    lines += wrapped.dropFirst().map { "    " + paint($0) }
+    if symptomShown == true && !entry.symptomToolDetail.isEmpty {
+      lines += WordWrap.lines(entry.symptomToolDetail, width: 76).map { "    " + style.dim($0) }
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 

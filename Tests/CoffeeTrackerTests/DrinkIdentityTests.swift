@@ -5,7 +5,7 @@ import Testing
 
 /// How both variants identify the drinks they load from the health store, as Apple's sample
 /// does: a new sample becomes a drink with the sample's own UUID; a deleted object is matched by
-/// its sync identifier, else its UUID. The README's "Decisions the lab made" states each outcome
+/// its sync identifier, else its UUID. docs/architecture.md's "Decisions the lab made" states each outcome
 /// checked here, including the one Apple's mapping gets wrong and the lab keeps.
 @Suite("Drink identity", .timeLimit(.minutes(1)))
 @MainActor

@@ -54,6 +54,15 @@ struct DemoOptionsTests {
     }
   }
 
+  @Test("--step and --width: one step for a projector, laid out for its width, and replayable")
+  func stepAndWidth() throws {
+    let options = try #require(try played(["--lanes", "--step", "7", "--width", "160"]))
+    #expect(options.step == 7 && options.width == 160 && options.drawsLanes)
+    #expect(options.replayArguments.hasSuffix("--step 7"))
+    let defaults = try #require(try played([]))
+    #expect(defaults.step == nil && defaults.width == nil)
+  }
+
   @Test(
     "Mistakes are usage errors that name them",
     arguments: [
@@ -68,6 +77,13 @@ struct DemoOptionsTests {
       (["--scenario", "nope"], "no scenario is called 'nope'"),
       (["--variant=sideways"], "no variant is called 'sideways': use before, after or both"),
       (["--verbose=yes"], "--verbose takes no value"),
+      (["--step", "-1"], "--step expects a step number ≥ 0 (0 is the launch), not '-1'"),
+      (["--step", "99"], "--step 99: day-of-coffee has steps 0 (the launch) to 11"),
+      (
+        ["--scenario", "all", "--step", "2"],
+        "--step shows a step of one scenario, not of --scenario all"
+      ),
+      (["--width", "20"], "--width expects a number of columns ≥ 60, not '20'"),
     ])
   func mistakes(_ words: [String], _ message: String) {
     #expect(throws: UsageError(message)) { try DemoOptions.parse(words) }
