@@ -64,11 +64,32 @@ struct DocumentsFolderTests {
   @Test("Observers and scenarios touch files without leaving a record")
   func unrecordedAccess() throws {
     try platform.documents.seed(Data("seeded".utf8), asFileNamed: "c.json")
-    let moved = try platform.documents.moveAside(fileNamed: "c.json", reason: "corrupt")
 
-    #expect(platform.documents.contents(ofFileNamed: "c.json") == nil)
-    #expect(moved.lastPathComponent == "c.json.corrupt")
-    #expect(platform.documents.fileNames() == ["c.json.corrupt"])
+    #expect(platform.documents.contents(ofFileNamed: "c.json") == Data("seeded".utf8))
+    #expect(platform.documents.fileNames() == ["c.json"])
     #expect(platform.events.all.isEmpty)
+  }
+
+  @Test("Moving a file aside is the app's file I/O: recorded, and flagged on the main queue")
+  func moveAsideIsRecorded() async throws {
+    try platform.documents.seed(Data("seeded".utf8), asFileNamed: "c.json")
+    let documents = platform.documents
+    let moved = try await Task.detached {
+      try documents.moveAside(fileNamed: "c.json", reason: "corrupt")
+    }.value
+    #expect(moved.lastPathComponent == "c.json.corrupt")
+    #expect(platform.documents.contents(ofFileNamed: "c.json") == nil)
+    #expect(platform.documents.fileNames() == ["c.json.corrupt"])
+    #expect(fileEvents == ["moved c.json to c.json.corrupt (off main)"])
+
+    try platform.documents.seed(Data("again".utf8), asFileNamed: "d.json")
+    let onMain = await MainActor.run { [documents] in
+      Result { try documents.moveAside(fileNamed: "d.json", reason: "corrupt") }
+    }
+    #expect(try onMain.get().lastPathComponent == "d.json.corrupt")
+    #expect(
+      fileEvents.suffix(2) == [
+        "blocking I/O d.json (main)", "moved d.json to d.json.corrupt (main)",
+      ])
   }
 }
