@@ -15,8 +15,15 @@ struct ExpectationVerdictTests {
     try await ScenarioRunner.run(scenario, on: variant)
   }
 
+  // Each test runs the apps in a process of its own (an exit test): a crash fails that test by
+  // name, and the rest of the run reports.
   @Test("The scenario's own known bug is a known bug on before and holds on after")
-  func declaredBugShows() async throws {
+  func declaredBugShows() async {
+    await #expect(processExitsWith: .success) { try await Self.declaredBugShowsInChild() }
+  }
+
+  /// In the child process.
+  private static func declaredBugShowsInChild() async throws {
     #expect(Self.scenario.knownBeforeBugs == [.blockingIOOnMainQueue])
     let expectation = try #require(
       Self.scenario.allExpectations.first { $0.brokenBy == .blockingIOOnMainQueue })
@@ -33,7 +40,12 @@ struct ExpectationVerdictTests {
   }
 
   @Test("Every combination of variant, declared bug and failure")
-  func judgement() async throws {
+  func judgement() async {
+    await #expect(processExitsWith: .success) { try await Self.judgementInChild() }
+  }
+
+  /// In the child process.
+  private static func judgementInChild() async throws {
     let before = try await Self.outcome(on: .before)
     let after = try await Self.outcome(on: .after)
     func expectation(brokenBy bug: KnownBug?, failing: Bool) -> CoffeeScenarios.Expectation {

@@ -29,8 +29,16 @@ struct RaceReplayTests {
     crashLog.reportCrash(running: "the replay of \(entryID) on the after variant")
   }
 
+  /// In a process of its own, as the after side's replays.
   @Test("Overlapping loads: the before side duplicates, the after side chains", arguments: [2, 3])
-  func overlappingLoads(count: Int) async throws {
+  func overlappingLoads(count: Int) async {
+    await #expect(processExitsWith: .success) { [count] in
+      try await Self.overlappingLoadsInChild(count: count)
+    }
+  }
+
+  /// In the child process.
+  private static func overlappingLoadsInChild(count: Int) async throws {
     let before = try await Replay.runOverlappingLoads(count: count, on: .before)
     #expect(before.symptomShown, "\(count) loads on before: \(before.detail)")
     let after = try await Replay.runOverlappingLoads(count: count, on: .after)
