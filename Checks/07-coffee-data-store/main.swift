@@ -54,6 +54,10 @@ suite.check("drinks from the health store are still saved") {
   try await ScenarioChecks.holds("health-sync-adds-and-deletes", on: variant)
 }
 
+suite.check("the launch loads from Health only once the saved list is loaded") {
+  try await HealthLoadDuringLaunchReadCheck.outcome(on: variant)
+}
+
 suite.check("saves in flight land in order, and the file ends as the model's list") {
   try await SavesInFlightCheck.outcome(on: variant)
 }
@@ -62,7 +66,10 @@ suite.check("a seeded stress with overlapping work breaks none of the app's rule
   // Writes are lost at suspension until exercise 10, and overlapping loads duplicate samples
   // until exercise 11: the stress judges the rest.
   try await StressCheck.outcome(
-    on: variant, stillBroken: [.writeLostAtSuspension, .overlappingLoads])
+    on: variant, stillBroken: [.writeLostAtSuspension, .overlappingLoads],
+    // didSet starts one task per save, and tasks may reach the store out of order: exercise 08
+    // awaits each save in turn.
+    setAside: [.fileDiffersFromModel])
 }
 
 await suite.run()

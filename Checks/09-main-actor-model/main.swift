@@ -72,6 +72,10 @@ suite.check("health data and background refreshes still reach the model") {
   ])
 }
 
+suite.check("the launch loads from Health only once the saved list is loaded") {
+  try await HealthLoadDuringLaunchReadCheck.outcome(on: variant)
+}
+
 suite.check("saves in flight land in order, and the file ends as the model's list") {
   try await SavesInFlightCheck.outcome(on: variant)
 }

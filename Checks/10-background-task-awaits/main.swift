@@ -72,6 +72,10 @@ suite.check("a day with a background refresh still adds up") {
   try await ScenarioChecks.holds("day-of-coffee", on: variant)
 }
 
+suite.check("the launch loads from Health only once the saved list is loaded") {
+  try await HealthLoadDuringLaunchReadCheck.outcome(on: variant)
+}
+
 suite.check("saves in flight land in order, and the file ends as the model's list") {
   try await SavesInFlightCheck.outcome(on: variant)
 }

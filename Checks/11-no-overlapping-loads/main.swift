@@ -158,6 +158,10 @@ suite.check("a failed or impossible load does not stop the next one") {
   ])
 }
 
+suite.check("the launch loads from Health only once the saved list is loaded") {
+  try await HealthLoadDuringLaunchReadCheck.outcome(on: variant)
+}
+
 suite.check("saves in flight land in order, and the file ends as the model's list") {
   try await SavesInFlightCheck.outcome(on: variant)
 }

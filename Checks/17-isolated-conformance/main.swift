@@ -124,6 +124,10 @@ suite.check("every scenario of the behaviour suite still holds") {
   return .pass
 }
 
+suite.check("the launch loads from Health only once the saved list is loaded") {
+  try await HealthLoadDuringLaunchReadCheck.outcome(on: variant)
+}
+
 suite.check("saves in flight land in order, and the file ends as the model's list") {
   try await SavesInFlightCheck.outcome(on: variant)
 }

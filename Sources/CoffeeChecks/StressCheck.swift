@@ -29,8 +29,12 @@ public enum StressCheck {
   /// Passes when no iteration breaks an invariant, except through a bug of `stillBroken` (bugs
   /// of the before variant that a later step fixes): a finding the platform's records tie to one
   /// of them, or one of their invariants broken with nothing recorded to say why.
+  ///
+  /// `setAside` names invariants this step may still break for a reason no catalog entry
+  /// records (step 07's saves, sent from one unstructured task each, may reach the store out of
+  /// order until step 08 awaits them): their findings are set aside whatever the evidence.
   public static func outcome(
-    on variant: Variant, stillBroken: Set<KnownBug> = []
+    on variant: Variant, stillBroken: Set<KnownBug> = [], setAside: Set<Stress.Invariant> = []
   ) async throws -> CheckOutcome {
     let scheduler = Stress.Scheduler.pct(depth: depth)
     let report = try await Stress.run(
@@ -44,6 +48,7 @@ public enum StressCheck {
       RaceCatalog.entries.filter { brokenIDs.contains($0.id) }
         .flatMap { $0.stressInvariants.map(\.name) })
     let findings = report.findings.filter { finding in
+      if setAside.contains(finding.invariant) { return false }
       guard let entryID = finding.entryID else {
         return !brokenInvariants.contains(finding.invariant)
       }

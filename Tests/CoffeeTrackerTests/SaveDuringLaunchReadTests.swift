@@ -65,3 +65,19 @@ struct SavesInFlightTests {
     }
   }
 }
+
+/// The launch's health load against its held disk read (`Replay.healthLoadDuringLaunchRead`):
+/// both variants load from Health only once the list is read, so the other device's sample stays.
+@Suite("The launch's health load and its disk read", .timeLimit(.minutes(1)))
+struct HealthLoadDuringLaunchReadTests {
+  @Test("Neither variant loses a sample to the launch's list", arguments: ["before", "after"])
+  func sampleKept(_ variantName: String) async {
+    await #expect(processExitsWith: .success) { [variantName = variantName as String] in
+      let variant: Variant = variantName == "before" ? .before : .after
+      let result = try await Replay.healthLoadDuringLaunchRead(on: variant)
+      #expect(result.readWasHeld, "\(variantName): \(result.detail)")
+      #expect(!result.sampleLost, "\(variantName): \(result.detail)")
+      #expect(result.model.count == 2, "\(variantName): \(result.detail)")
+    }
+  }
+}
