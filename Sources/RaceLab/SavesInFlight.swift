@@ -51,8 +51,15 @@ extension Replay {
     let writeHeld = Gate()
     let changed = Gate()
     let writes = Counter()
+    let writeOnMainQueue = Gate()
     platform.checkpoints.install(at: .fileWriteStarting) {
       guard writes.increment() == 1 else { return }
+      // Held on the main queue, the write would hold the replay itself: let it go.
+      guard !ExecutionContext.isOnMainQueue else {
+        writeOnMainQueue.open()
+        writeHeld.open()
+        return
+      }
       writeHeld.open()
       // A safety net only: the replay opens the gate as soon as it has changed the list.
       changed.wait(timeout: 60)
@@ -88,6 +95,14 @@ extension Replay {
     let file = snapshot.file.drinks?.map(\.mgCaffeine) ?? []
     let model = snapshot.modelDrinks.map(\.mgCaffeine)
     let differs = snapshot.writesLostAtSuspension == 0 && file != model
+    guard !writeOnMainQueue.isOpen else {
+      return SaveInFlightResult(
+        action: action, fileDiffersFromModel: differs, writeWasHeld: false, file: file,
+        model: model,
+        detail: "\(action): the save wrote on the main queue, where nothing can hold it without "
+          + "holding the whole app (and where it blocks the interface): keep the disk I/O on the "
+          + "store actor")
+    }
     let fileText = CaffeineList(file).description
     let modelText = CaffeineList(model).description
     let detail =
