@@ -137,6 +137,11 @@ suite.check("loads wait for the transport without blocking a thread") {
   let allHeld = await transport.waitUntilHeld(loads, timeout: .seconds(5))
   let held = transport.statistics.held
   let notStarted = pool.pendingJobs
+  // Then no thread of the pool may still be in a load: all eight are suspended at once. (A
+  // loader that blocks only some of its calls gets all eight to the transport, but keeps a
+  // thread.)
+  let allSuspended = allHeld ? await pool.waitUntilIdle(timeout: .seconds(5)) : false
+  let stillRunning = pool.runningJobs
   // Every load ends once the answers come, whether it blocked or not.
   transport.release(icon)
   CheckSuite.waiting(for: "the \(loads) loads to end once answered")
@@ -149,6 +154,12 @@ suite.check("loads wait for the transport without blocking a thread") {
         + "semaphore, a lock or a loop that waits), so with both threads of the pool blocked, "
         + "the other \(notStarted) loads never got one; await a continuation instead, which suspends "
         + "the task and frees its thread")
+  }
+  guard allSuspended else {
+    return .fail(
+      "all \(loads) loads reached the transport, but while it held their answers, "
+        + "\(stillRunning) of them still held a thread of the pool instead of suspending: "
+        + "loadImage(for:) blocks on some path while it waits for the callback")
   }
   return .expect(
     allEnded && images.elements == Array(repeating: "icon 42", count: loads),
