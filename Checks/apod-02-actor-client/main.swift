@@ -74,9 +74,10 @@ suite.check("a one-day range asks for that day and returns its picture") {
   }
   switch result {
   case .failure(let error):
+    let when = asked.isEmpty ? "before any request" : "after asking for \(asked)"
     return .fail(
-      "a one-day range (start equal to end) threw \(error) after asking for \(asked): both "
-        + "ends are included, so start == end is a valid range of one day")
+      "a one-day range (start equal to end) threw \(error) \(when): both ends are included, "
+        + "so start == end is a valid range of one day")
   case .success(let found):
     return .expect(
       asked == ["2021-12-15 to 2021-12-15"] && transport.statistics.requests == 1

@@ -104,7 +104,7 @@ suite.check("each call asks the transport once") {
 suite.check("loads wait for the transport without blocking a thread") {
   // The loads run on an executor of two threads of their own, a stand-in for the cooperative
   // pool: that pool has one thread per core, two on the lab's two-core machines (measured:
-  // eight tasks blocked on a semaphore, two ran). Not the pool itself, whose width is the
+  // of sixteen tasks that block on a semaphore, two run). Not the pool itself, whose width is the
   // machine's: there, eight loads that each block a thread would all get one, and pass, on a
   // machine with more cores than that; and on two cores they would block the threads that run
   // the transport and the check's own safety net, and hang. Here the width is two on every
