@@ -57,6 +57,38 @@ suite.check("a date range is fetched and decoded") {
     "expected \(expected) in one request, got \(described) in \(transport.statistics.requests)")
 }
 
+suite.check("a one-day range asks for that day and returns its picture") {
+  // Start equal to end: the range holds one day, both ends included. A strict `start < end`
+  // rejects it, and a range computed one day too long or too short asks for the wrong days.
+  let day = start
+  let transport = SimulatedTransport()
+  transport.route(
+    ApodClient.url(from: day, to: day),
+    body: CannedApod.json([CannedApod(date: "2021-12-15", title: "M31")]))
+  let result = await fetch(ApodClient(transport: transport), from: day, to: day)
+  // The days asked for, read off the requested URLs rather than rebuilt with the client's own
+  // url(from:to:), so that an off-by-one there shows too.
+  let asked = transport.statistics.requestsPerURL.keys.map { url in
+    let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+    let value = { (name: String) in items.first { $0.name == name }?.value ?? "none" }
+    return "\(value("start_date")) to \(value("end_date"))"
+  }
+  switch result {
+  case .failure(let error):
+    let when = asked.isEmpty ? "before any request" : "after asking for \(asked)"
+    return .fail(
+      "a one-day range (start equal to end) threw \(error) \(when): both ends are included, "
+        + "so start == end is a valid range of one day")
+  case .success(let found):
+    return .expect(
+      asked == ["2021-12-15 to 2021-12-15"] && transport.statistics.requests == 1
+        && found.map(\.title) == ["M31"],
+      "a one-day range (2021-12-15) asked for \(asked) in \(transport.statistics.requests) "
+        + "requests and returned \(found.map(\.title)); "
+        + "expected one request from 2021-12-15 to 2021-12-15 and its one picture, M31")
+  }
+}
+
 suite.check("a status other than 200 throws invalidServerResponse") {
   let transport = SimulatedTransport()
   // The body decodes fine: only the status says something went wrong.

@@ -155,6 +155,29 @@ suite.check("a failed fetch shows the error and saves nothing") {
   return .expect(store.saves.count == 0, "the fetch failed, but the store was asked to save")
 }
 
+suite.check("a failed refresh keeps the pictures already shown") {
+  // A refresh that succeeds, then one whose fetch fails: the error is shown, and the list keeps
+  // the pictures it already showed (they are still saved). A list emptied by a failed refresh,
+  // or cleared when a refresh starts, loses them until the network comes back.
+  let transport = transport()
+  let model = model(transport, FakeStore())
+  await model.refresh()
+  let shown = model.pictures.map(\.title)
+  guard shown == ["Orion", "M31"] else {
+    return .fail("the first refresh, which succeeds, shows \(shown) and \(model.state)")
+  }
+  transport.route(weekURL, CannedResponse(status: .serverError, body: Data()))
+  await model.refresh()
+  guard case .failed = model.state else {
+    return .fail("the second refresh's fetch failed, yet the model shows \(model.state)")
+  }
+  return .expect(
+    model.pictures.map(\.title) == shown,
+    "after a refresh that failed, the list shows \(model.pictures.map(\.title)) instead of "
+      + "the pictures it already showed, \(shown): change `pictures` only once new ones are "
+      + "fetched and saved, neither when a refresh starts nor when it fails")
+}
+
 suite.check("a failed save shows the error") {
   let store = FakeStore(failure: DiskFull())
   let model = model(transport(), store)
