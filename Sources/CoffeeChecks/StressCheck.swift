@@ -76,6 +76,9 @@ public enum StressCheck {
   public static func sentence(for invariant: Stress.Invariant) -> String {
     switch invariant {
     case .drinksDuplicated: "a drink appears twice in the list"
+    case .queryFromStaleAnchor:
+      "a health query did not start where the previous one left off, so it asked again for "
+        + "changes the app had already been given"
     case .drinksLost: "a drink that was added, here or on another device, is missing"
     case .fileDiffersFromModel: "the file on disk differs from the list the watch shows"
     case .writeLostAtSuspension:

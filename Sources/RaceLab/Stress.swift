@@ -58,6 +58,7 @@ public enum Stress {
   /// An invariant the stress checks once the app has gone still.
   public enum Invariant: String, Sendable, CaseIterable, CustomStringConvertible {
     case drinksDuplicated = "drinks-duplicated"
+    case queryFromStaleAnchor = "query-from-stale-anchor"
     case drinksLost = "drinks-lost"
     case fileDiffersFromModel = "file-differs-from-model"
     case writeLostAtSuspension = "write-lost-at-suspension"
