@@ -81,6 +81,8 @@ public enum StressCheck {
         + "changes the app had already been given"
     case .drinksLost: "a drink that was added, here or on another device, is missing"
     case .fileDiffersFromModel: "the file on disk differs from the list the watch shows"
+    case .complicationDiffersFromModel:
+      "the complication on the watch face shows a caffeine level the drink list does not give"
     case .writeLostAtSuspension:
       "a save was still writing when the app was suspended, and never reached the disk"
     case .authorizationUnanswered: "a request for health authorization was never answered"
