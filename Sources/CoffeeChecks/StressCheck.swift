@@ -77,8 +77,8 @@ public enum StressCheck {
     switch invariant {
     case .drinksDuplicated: "a drink appears twice in the list"
     case .queryFromStaleAnchor:
-      "a health query did not start where the previous one left off, so it asked again for "
-        + "changes the app had already been given"
+      "a health query did not start where the previous answer left off: it asks again for "
+        + "changes the app already has, or skips some"
     case .drinksLost: "a drink that was added, here or on another device, is missing"
     case .fileDiffersFromModel: "the file on disk differs from the list the watch shows"
     case .complicationDiffersFromModel:

@@ -370,7 +370,7 @@ public enum Stress {
   nonisolated static let invariantsOfNoEntry: [StressInvariant] = [
     StressInvariant(.publishedOffMain, holds: .noPublishedChangeOffMain),
     StressInvariant(.backgroundTaskNotCompletedOnce, holds: .everyBackgroundTaskCompletedOnce),
-    // No entry: the before variant reloads on the main queue too. Checked at every still point.
+    // No catalog entry: neither variant breaks it. Checked at every still point, too.
     StressInvariant(.complicationDiffersFromModel) { ComplicationMatch.mismatch(in: $0.snapshot) },
   ]
 
