@@ -71,45 +71,86 @@ suite.check("nothing silences the compiler instead of fixing the code") {
 }
 
 suite.check("the model's summary is logged on the main queue, and by the health controller") {
-  // A drink from another device arrives with the launch's first health load.
+  // The watch already holds two drinks from an earlier run, and another device wrote one: the
+  // launch's health load adds it to a model that is not empty, so the summary the health
+  // controller logs must be the model's, not one made of what the load alone brought.
   let platform = try SimulatedPlatform()
+  let now = platform.clock.now
+  let earlierRun = [
+    Drink(mgCaffeine: 96, onDate: now.addingTimeInterval(-3 * 3600)),
+    Drink(mgCaffeine: 64, onDate: now.addingTimeInterval(-2 * 3600)),
+  ]
+  let encoder = PropertyListEncoder()
+  encoder.outputFormat = .binary
+  try platform.documents.seed(try encoder.encode(earlierRun), asFileNamed: Snapshot.fileName)
   platform.healthStore.addSampleFromAnotherDevice(
-    mgCaffeine: 47, date: platform.clock.now.addingTimeInterval(-30 * 60))
+    mgCaffeine: 47, date: now.addingTimeInterval(-30 * 60))
   let driver = CoffeeStep17.LabDriver.launch(on: platform)
   try await platform.settle(driver)
-  driver.addDrink(mgCaffeine: 64, onDate: platform.clock.now)
+  driver.addDrink(mgCaffeine: 64, onDate: now)
   try await platform.settle(driver)
 
-  // The summaries the model had: after the load of the other device's drink, and now.
-  let summaryNow = String(describing: driver.app.model)
-  let drinks = driver.app.model.currentDrinks
-  guard drinks.count == 2 else {
-    return .fail(
-      "the model holds \(drinks.count) drinks after a health load and a new drink, not 2")
+  // The model logs its own summary, on the main queue, after each change.
+  let summaryAfterDrink = String(describing: driver.app.model)
+  let modelLogs = logLines(on: platform).filter {
+    $0.category == "Model" && $0.message.contains(summaryAfterDrink)
   }
-  // After the load, the model held only the other device's drink, the earlier of the two.
-  let caffeineAfterLoad = [drinks[0]].totalCaffeine(at: platform.clock.now)
-  let afterLoad = "drinks: 1, caffeine now: \(Int(caffeineAfterLoad.rounded())) mg"
-  let logs = platform.events.all.compactMap { event -> (String, String, ExecutionContext)? in
-    if case .log(_, let category, let message) = event.kind {
-      return (category, message, event.context)
-    }
-    return nil
-  }
-  let modelLogs = logs.filter { $0.0 == "Model" && $0.1.contains(summaryNow) }
   guard !modelLogs.isEmpty else {
     return .fail(
-      "no log message of the model names its summary \"\(summaryNow)\" after a drink was added: "
-        + "log `\\(self)` in drinksUpdated()")
+      "no log message of the model names its summary \"\(summaryAfterDrink)\" after a drink was "
+        + "added: log `\\(self)` in drinksUpdated()")
   }
-  let offMain = modelLogs.filter { $0.2 != .mainQueue }
+  let offMain = modelLogs.filter { $0.context != .mainQueue }
   guard offMain.isEmpty else {
-    return .fail("the model logged its summary off the main queue (\(offMain[0].2))")
+    return .fail("the model logged its summary off the main queue (\(offMain[0].context))")
   }
+
+  // Another device writes one more drink, and the lab calls the health controller's load itself.
+  // Its log line must be recorded by the time the load returns: read right at the return, on the
+  // main actor, before anything else can run there.
+  platform.healthStore.addSampleFromAnotherDevice(
+    mgCaffeine: 47, date: now.addingTimeInterval(-10 * 60))
+  let controller = driver.app.model.healthKitController
+  let loadStart = platform.events.count
+  let eventsAtReturn = try await resultOnceStill(on: platform, driver) { @MainActor in
+    _ = await controller.loadNewDataFromHealthKit()
+    return platform.events.count
+  }
+  guard let eventsAtReturn else {
+    return .fail("the health controller's loadNewDataFromHealthKit() never returned")
+  }
+  let drinks = driver.app.model.currentDrinks
+  guard drinks.count == earlierRun.count + 3 else {
+    return .fail(
+      "the model holds \(drinks.count) drinks after a launch with \(earlierRun.count) saved "
+        + "drinks, two drinks from another device and one added, not \(earlierRun.count + 3)")
+  }
+  let summaryAfterLoad = String(describing: driver.app.model)
+  let loadLogs = logLines(on: platform, since: loadStart).filter { $0.category == "HealthKit" }
+  guard let logged = loadLogs.first(where: { $0.message.contains(summaryAfterLoad) }) else {
+    let said = loadLogs.map { "\"\($0.message)\"" }.joined(separator: ", ")
+    return .fail(
+      "no log message of the health controller names the model's summary after its load "
+        + "(\"\(summaryAfterLoad)\"); it logged: \(said.isEmpty ? "nothing" : said). After "
+        + "`updateModel`, ask the model for its summary with `await model.description` and log "
+        + "it: the model's, not one made of the drinks this load brought")
+  }
+  // Logged after the return: from a task of its own (`Task { ... }`), which nobody awaits.
   return .expect(
-    logs.contains { $0.0 == "HealthKit" && $0.1.contains(afterLoad) },
-    "no log message of the health controller names the model's summary after its load "
-      + "(\"\(afterLoad)\"): after `updateModel`, get it with `await model.description` and log it")
+    logged.sequence < eventsAtReturn,
+    "the health controller logged the model's summary only after loadNewDataFromHealthKit() had "
+      + "returned: log it in the load itself, before it returns, not from a task of its own")
+}
+
+/// The log lines the platform recorded, from position `sequence` on.
+@MainActor
+func logLines(on platform: SimulatedPlatform, since sequence: Int = 0) -> [(
+  sequence: Int, category: String, message: String, context: ExecutionContext
+)] {
+  platform.events.events(since: sequence).compactMap { event in
+    guard case .log(_, let category, let message) = event.kind else { return nil }
+    return (event.sequence, category, message, event.context)
+  }
 }
 
 suite.check("a save that lands while load() reads the file still reaches the disk") {

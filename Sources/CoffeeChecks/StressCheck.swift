@@ -83,8 +83,13 @@ public enum StressCheck {
   public static func sentence(for invariant: Stress.Invariant) -> String {
     switch invariant {
     case .drinksDuplicated: "a drink appears twice in the list"
+    case .queryFromStaleAnchor:
+      "a health query did not start where the previous answer left off: it asks again for "
+        + "changes the app already has, or skips some"
     case .drinksLost: "a drink that was added, here or on another device, is missing"
     case .fileDiffersFromModel: "the file on disk differs from the list the watch shows"
+    case .complicationDiffersFromModel:
+      "the complication on the watch face shows a caffeine level the drink list does not give"
     case .writeLostAtSuspension:
       "a save was still writing when the app was suspended, and never reached the disk"
     case .authorizationUnanswered: "a request for health authorization was never answered"

@@ -63,6 +63,11 @@ public struct Snapshot: Sendable {
   public let complicationReloads: Int
   /// The caffeine level the first complication shows now: its timeline entry due by now.
   public let complicationLevel: Double?
+  /// The timeline the complication server last got from the data source for the first
+  /// complication: empty before any, nil when the watch face shows no complication.
+  public let complicationTimeline: [TimelineEntry]?
+  /// The current entry the server last got for the first complication; nil before any.
+  public let complicationCurrentEntry: TimelineEntry?
   public let backgroundTasks: [BackgroundTaskRecord]
   public let scheduledRefreshes: Int
   public let publishedChanges: Int
@@ -87,8 +92,15 @@ public struct Snapshot: Sendable {
     documentFiles = platform.documents.fileNames()
     healthSamples = platform.healthStore.samples
     complicationReloads = platform.complicationServer.reloads.count
-    complicationLevel = platform.complicationServer.activeComplications.first.flatMap {
+    let firstComplication = platform.complicationServer.activeComplications.first
+    complicationLevel = firstComplication.flatMap {
       platform.complicationServer.level(for: $0, at: now)
+    }
+    complicationTimeline = firstComplication.map {
+      platform.complicationServer.timeline(for: $0) ?? []
+    }
+    complicationCurrentEntry = firstComplication.flatMap {
+      platform.complicationServer.currentEntry(for: $0)
     }
     backgroundTasks = platform.runtime.backgroundTasks.map {
       BackgroundTaskRecord(

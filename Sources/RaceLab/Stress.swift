@@ -58,8 +58,10 @@ public enum Stress {
   /// An invariant the stress checks once the app has gone still.
   public enum Invariant: String, Sendable, CaseIterable, CustomStringConvertible {
     case drinksDuplicated = "drinks-duplicated"
+    case queryFromStaleAnchor = "query-from-stale-anchor"
     case drinksLost = "drinks-lost"
     case fileDiffersFromModel = "file-differs-from-model"
+    case complicationDiffersFromModel = "complication-differs-from-model"
     case writeLostAtSuspension = "write-lost-at-suspension"
     case authorizationUnanswered = "authorization-unanswered"
     case publishedOffMain = "published-off-main"
@@ -255,12 +257,14 @@ public enum Stress {
     var driver = variant.launch(platform)
     try await platform.settle(driver)
     var state = ApplicationState.active
-    // The first still point where the file differed from the model (StillPointFileCheck).
-    var stillPointFinding: Finding?
+    // The first still point where the file, or the complication, differed from the model
+    // (StillPointFileCheck).
+    var stillPointFindings: [Finding] = []
     func settleAndCompareFile() async throws {
       try await platform.settle(driver)
-      if stillPointFinding == nil {
-        stillPointFinding = StillPointFileCheck.finding(of: driver, on: platform, seed: seed)
+      for finding in StillPointFileCheck.findings(of: driver, on: platform, seed: seed)
+      where !stillPointFindings.contains(where: { $0.invariant == finding.invariant }) {
+        stillPointFindings.append(finding)
       }
     }
     if !healthAvailable || authorizationFails { requestAuthorization() }
@@ -342,7 +346,8 @@ public enum Stress {
       unansweredAuthorizationRequests: authorizationAnswers.count { !$0.isOpen },
       authorizationCannotSucceed: !healthAvailable || authorizationFails)
     var findings = check(outcome, seed: seed)
-    if let stillPointFinding, !findings.contains(where: { $0.invariant == .fileDiffersFromModel }) {
+    for stillPointFinding in stillPointFindings
+    where !findings.contains(where: { $0.invariant == stillPointFinding.invariant }) {
       findings.append(stillPointFinding)
     }
     return (findings, pct?.measure)
@@ -365,6 +370,8 @@ public enum Stress {
   nonisolated static let invariantsOfNoEntry: [StressInvariant] = [
     StressInvariant(.publishedOffMain, holds: .noPublishedChangeOffMain),
     StressInvariant(.backgroundTaskNotCompletedOnce, holds: .everyBackgroundTaskCompletedOnce),
+    // No catalog entry: neither variant breaks it. Checked at every still point, too.
+    StressInvariant(.complicationDiffersFromModel) { ComplicationMatch.mismatch(in: $0.snapshot) },
   ]
 
   /// Checks every invariant on `outcome`, or only those named in `only`; a broken one names its

@@ -43,8 +43,8 @@ struct SavedValueRaceEvidenceTests {
     platform.checkpoints.remove(at: .fileWriteFinishing)
     platform.checkpoints.remove(at: .publishedValueStored)
 
-    let finding = try #require(StillPointFileCheck.finding(of: driver, on: platform, seed: 7))
-    #expect(finding.invariant == .fileDiffersFromModel)
+    let findings = StillPointFileCheck.findings(of: driver, on: platform, seed: 7)
+    let finding = try #require(findings.first { $0.invariant == .fileDiffersFromModel })
     #expect(finding.entryID == RaceCatalog.savedValueRace.id, "\(finding)")
     #expect(finding.seed == 7)
   }
@@ -58,7 +58,7 @@ struct SavedValueRaceEvidenceTests {
     try await platform.settle(driver)
     driver.addDrink(mgCaffeine: 128, onDate: platform.clock.now)
     try await platform.settle(driver)
-    #expect(StillPointFileCheck.finding(of: driver, on: platform, seed: 7) == nil)
+    #expect(StillPointFileCheck.findings(of: driver, on: platform, seed: 7).isEmpty)
   }
 
   @Test("Without an off-main read after the last write, a differing file names no entry")

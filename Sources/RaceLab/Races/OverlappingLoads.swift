@@ -32,12 +32,18 @@ extension RaceCatalog {
         let duplicated = Set(counts.filter { $0.value > 1 }.keys)
         let samples = Set(outcome.snapshot.healthSamples.map(\.uuid))
         let answersWithNewSamples = outcome.events.count {
-          if case .healthQueryAnswered(let added, _) = $0.kind { added > 0 } else { false }
+          if case .healthQueryAnswered(let added, _, _, _) = $0.kind { added > 0 } else { false }
         }
         guard duplicated.isSubset(of: samples), answersWithNewSamples > 1 else { return nil }
         return "every duplicated drink is a health sample, and \(answersWithNewSamples) query "
           + "answers brought new samples"
-      }
+      },
+      // Each query must start from the anchor the previous answer returned. Duplicates are only
+      // one symptom of overlapping loads: an app that drops drinks it already lists shows none,
+      // and still runs two queries from one anchor, and can move the anchor back.
+      StressInvariant(.queryFromStaleAnchor, evidence: QueryAnchorChain.sharedStart) {
+        QueryAnchorChain.breach(in: $0.events)
+      },
     ],
     isRacingAccess: RaceCatalog.isAnchorReadOrAnswered,
     lesson: RaceLesson(

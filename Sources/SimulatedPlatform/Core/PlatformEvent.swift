@@ -23,7 +23,9 @@ public struct PlatformEvent: Sendable, CustomStringConvertible {
     case healthAuthorizationRequested
     case healthSampleSaved(UUID)
     case healthSampleSaveFailed(UUID)
-    case healthQueryAnswered(added: Int, deleted: Int)
+    /// An anchored query answered: what it added and deleted, the anchor it started from (nil for
+    /// a first query) and the anchor its answer returned, for the next query to start from.
+    case healthQueryAnswered(added: Int, deleted: Int, from: QueryAnchor?, to: QueryAnchor)
     case healthQueryFailed
     case complicationReloaded(Complication)
     case complicationTimelineProvided(entries: Int)

@@ -175,7 +175,9 @@ public final class HealthStore: Sendable {
         return { query.resultsHandler(query, nil, nil, nil, error) }
       }
       let (added, deleted, anchor) = changes(since: query.anchor, in: query.dateRange)
-      services.log.record(.healthQueryAnswered(added: added.count, deleted: deleted.count))
+      services.log.record(
+        .healthQueryAnswered(
+          added: added.count, deleted: deleted.count, from: query.anchor, to: anchor))
       return { query.resultsHandler(query, added, deleted, anchor, nil) }
     }
   }

@@ -33,7 +33,7 @@ public struct TraceEvent: Sendable, CustomStringConvertible {
     case .healthAuthorizationRequested: return "health authorization requested"
     case .healthSampleSaved: return "health sample saved"
     case .healthSampleSaveFailed: return "health sample save failed"
-    case .healthQueryAnswered(let added, let deleted):
+    case .healthQueryAnswered(let added, let deleted, _, _):
       return "query answered: +\(added) -\(deleted)"
     case .healthQueryFailed: return "query failed"
     case .complicationReloaded: return "complication reload"
