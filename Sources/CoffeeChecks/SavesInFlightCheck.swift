@@ -18,7 +18,7 @@ public enum SavesInFlightCheck {
       let result = try await Replay.saveInFlight(action, on: variant)
       guard result.writeWasHeld else {
         failures.append(
-          result.detail.contains("main queue")
+          result.writeRanOnMainQueue
             ? result.detail : "\(action): no write reached the disk, so nothing could be held")
         continue
       }

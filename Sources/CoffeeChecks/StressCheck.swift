@@ -20,7 +20,7 @@ public enum StressCheck {
   public static let title = "a seeded stress with overlapping work breaks none of the app's rules"
 
   /// How many iterations, how many actions in each, and the PCT depth: about a second on two
-  /// cores for a correct app (`make bench` and the closing notes measure it).
+  /// cores for a correct app (measured with the check executable built with and without it).
   public static let iterations = 24
   public static let actionsPerIteration = 24
   public static let depth = 2
@@ -74,8 +74,9 @@ public enum StressCheck {
           + "the scheduler has no checkpoint")
     }
     lines.append(
-      "The check plays the same seeds every run: each seed fixes the actions, the latencies and "
-        + "the scheduler's priorities.")
+      "The check plays the same seeds every run: a seed fixes the actions, the latencies and the "
+        + "scheduler's choices at the platform's checkpoints; between them the threads' order is "
+        + "the system's, so a finding that rests on it may not come back every run.")
     return .fail(lines.joined(separator: "\n"))
   }
 

@@ -83,12 +83,10 @@ public enum ScenarioRunner {
     case nil:
       break
     case .drinks(let drinks):
-      let encoder = PropertyListEncoder()
-      encoder.outputFormat = .binary
-      let saved = drinks.map {
-        Drink(mgCaffeine: $0.mg, onDate: now.addingTimeInterval(-$0.minutesAgo * 60))
-      }
-      try platform.documents.seed(try encoder.encode(saved), asFileNamed: Snapshot.fileName)
+      try platform.documents.seedDrinkList(
+        drinks.map {
+          Drink(mgCaffeine: $0.mg, onDate: now.addingTimeInterval(-$0.minutesAgo * 60))
+        })
     case .corrupt(let bytes):
       try platform.documents.seed(bytes, asFileNamed: Snapshot.fileName)
     }

@@ -31,10 +31,9 @@ extension Replay {
   {
     let platform = try SimulatedPlatform()
     let now = platform.clock.now
-    let encoder = PropertyListEncoder()
-    encoder.outputFormat = .binary
-    let launchList = [Drink(mgCaffeine: launchFileCaffeine, onDate: now.addingTimeInterval(-3600))]
-    try platform.documents.seed(try encoder.encode(launchList), asFileNamed: Snapshot.fileName)
+    try platform.documents.seedDrinkList([
+      Drink(mgCaffeine: launchFileCaffeine, onDate: now.addingTimeInterval(-3600))
+    ])
     platform.healthStore.addSampleFromAnotherDevice(
       mgCaffeine: otherDeviceCaffeine, date: now.addingTimeInterval(-1800))
 

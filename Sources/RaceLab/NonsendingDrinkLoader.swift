@@ -82,9 +82,8 @@ extension Replay {
 
   /// A saved list of one drink, so that a launch has a file to read.
   private static func seedDrinkList(on platform: SimulatedPlatform) throws {
-    let encoder = PropertyListEncoder()
-    encoder.outputFormat = .binary
-    let drink = Drink(mgCaffeine: 96, onDate: platform.clock.now.addingTimeInterval(-60 * 60))
-    try platform.documents.seed(try encoder.encode([drink]), asFileNamed: Snapshot.fileName)
+    try platform.documents.seedDrinkList([
+      Drink(mgCaffeine: 96, onDate: platform.clock.now.addingTimeInterval(-60 * 60))
+    ])
   }
 }

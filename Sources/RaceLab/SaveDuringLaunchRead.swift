@@ -49,15 +49,15 @@ extension Replay {
   {
     let platform = try SimulatedPlatform()
     let now = platform.clock.now
-    let launchList = [Drink(mgCaffeine: launchFileCaffeine, onDate: now.addingTimeInterval(-3600))]
-    let encoder = PropertyListEncoder()
-    encoder.outputFormat = .binary
-    try platform.documents.seed(try encoder.encode(launchList), asFileNamed: Snapshot.fileName)
+    try platform.documents.seedDrinkList([
+      Drink(mgCaffeine: launchFileCaffeine, onDate: now.addingTimeInterval(-3600))
+    ])
 
     let readReached = Gate()
     let drinkAdded = Gate()
     let reads = Counter()
     let readOnMainQueue = Gate()
+    // The writes that reached the disk while the read was held.
     let writesBeforeRelease = PlatformLock(0)
     let held = Gate()
     platform.checkpoints.install(at: .fileReadFinishing) {
@@ -68,14 +68,13 @@ extension Replay {
         readReached.open()
         return
       }
+      let writesBefore = fileWrites(in: platform)
       held.open()
       readReached.open()
       // A safety net only: the replay opens the gate as soon as its drink is added.
       drinkAdded.wait(timeout: 60)
       _ = platform.waitUntilStillAroundHeldThread()
-      let writes = platform.events.all.count {
-        if case .fileWritten = $0.kind { true } else { false }
-      }
+      let writes = fileWrites(in: platform) - writesBefore
       writesBeforeRelease.withLock { $0 = writes }
     }
     let driver = variant.launch(platform)
@@ -96,6 +95,11 @@ extension Replay {
       detail: saveDuringLaunchReadDetail(
         saveLost: saveLost, readOnMainQueue: readOnMainQueue.isOpen,
         writesWhileReading: writesWhileReading, file: file, model: model))
+  }
+
+  /// How many writes reached the disk on `platform` so far.
+  nonisolated static func fileWrites(in platform: SimulatedPlatform) -> Int {
+    platform.events.all.count { if case .fileWritten = $0.kind { true } else { false } }
   }
 
   /// The replay's outcome in words, with the interleaving drawn when the save was lost.

@@ -23,6 +23,9 @@ extension Replay {
     public let fileDiffersFromModel: Bool
     /// Whether a write was held: without one, the replay proved nothing.
     public let writeWasHeld: Bool
+    /// Whether the save wrote on the main queue, where it cannot be held without holding the
+    /// replay itself (then `writeWasHeld` is false).
+    public let writeRanOnMainQueue: Bool
     public let file: [Double]
     public let model: [Double]
     public let detail: String
@@ -97,8 +100,8 @@ extension Replay {
     let differs = snapshot.writesLostAtSuspension == 0 && file != model
     guard !writeOnMainQueue.isOpen else {
       return SaveInFlightResult(
-        action: action, fileDiffersFromModel: differs, writeWasHeld: false, file: file,
-        model: model,
+        action: action, fileDiffersFromModel: differs, writeWasHeld: false,
+        writeRanOnMainQueue: true, file: file, model: model,
         detail: "\(action): the save wrote on the main queue, where nothing can hold it without "
           + "holding the whole app (and where it blocks the interface): keep the disk I/O on the "
           + "store actor")
@@ -115,7 +118,7 @@ extension Replay {
             + "compared with a record the held save had not updated yet), or overtaken.")
       : "\(action): the file agrees with the model: \(fileText)"
     return SaveInFlightResult(
-      action: action, fileDiffersFromModel: differs, writeWasHeld: writeHeld.isOpen, file: file,
-      model: model, detail: detail)
+      action: action, fileDiffersFromModel: differs, writeWasHeld: writeHeld.isOpen,
+      writeRanOnMainQueue: false, file: file, model: model, detail: detail)
   }
 }
