@@ -120,7 +120,9 @@ let package = Package(
     // The demo explains a known bug of the before variant from its race catalog entry.
     .executableTarget(
       name: "CoffeeDemo",
-      dependencies: ["CoffeeScenarios", "RaceLab", "LabTrace", "CommandLineSupport"],
+      dependencies: [
+        "CoffeeScenarios", "RaceLab", "LabTrace", "CommandLineSupport", "CheckReporting",
+      ],
       swiftSettings: swift6),
     // `make bench`: the figures an instructor quotes, before against after, in one process.
     .executableTarget(

@@ -61,7 +61,8 @@ struct CoffeeDemo {
           ChromeTrace.Run(name: "\(scenario.id) (\(run.variant.name))", trace: trace))
       }
       var lanes = StepLanes(play: play, traces: traces.traces, style: report.style)
-      lanes.width = options.width ?? TextLayout.terminalWidth
+      // The terminal's width, never below the narrowest --width accepts.
+      lanes.width = options.width ?? max(DemoOptions.minimumWidth, TerminalWidth.standardOutput)
 
       output([""])
       if options.playsEveryScenario {

@@ -3,6 +3,9 @@ import CommandLineSupport
 
 /// How to play: which scenarios, on which variants, on which platform.
 struct DemoOptions {
+  /// The narrowest layout the lanes accept, given with --width or read from the terminal.
+  static let minimumWidth = 60
+
   /// The scenario played when none is named: a whole day, with every kind of step.
   static let defaultScenarioID = "day-of-coffee"
   /// The largest latency accepted, so that a run still takes seconds.
@@ -84,8 +87,9 @@ extension DemoOptions {
       options.step = step
     }
     if let text = try arguments.value("--width") {
-      guard let width = Int(text), width >= 60 else {
-        throw UsageError("--width expects a number of columns ≥ 60, not '\(text)'")
+      guard let width = Int(text), width >= DemoOptions.minimumWidth else {
+        throw UsageError(
+          "--width expects a number of columns ≥ \(DemoOptions.minimumWidth), not '\(text)'")
       }
       options.width = width
     }

@@ -1,3 +1,4 @@
+import CheckReporting
 import CoffeeScenarios
 import CommandLineSupport
 import Foundation
@@ -49,11 +50,11 @@ struct DemoReport {
     switch setup.savedFile {
     case nil: parts.append("no saved file")
     case .drinks(let drinks):
-      parts.append("a saved file with \(TextLayout.count(drinks.count, "drink"))")
+      parts.append("a saved file with \(Wording.count(drinks.count, "drink"))")
     case .corrupt: parts.append("a corrupt data file")
     }
     if !setup.existingSamples.isEmpty {
-      parts.append("\(TextLayout.count(setup.existingSamples.count, "sample")) from another device")
+      parts.append("\(Wording.count(setup.existingSamples.count, "sample")) from another device")
     }
     let health = setup.health
     if !health.isHealthDataAvailable { parts.append("no health data on this watch") }
@@ -139,26 +140,26 @@ struct DemoReport {
           text = "shows \(shown) mg" + note
         }
         return [
-          TextLayout.count(now.complicationReloads, "reload")
+          Wording.count(now.complicationReloads, "reload")
             + delta(now, last, \.state.complicationReloads) + ", " + text
         ]
       },
       row("background") { now, _ in
         let tasks = now.backgroundTasks.map(describe)
         return (tasks.isEmpty ? ["no tasks"] : tasks)
-          + ["\(TextLayout.count(now.scheduledRefreshes, "refresh")) scheduled"]
+          + ["\(Wording.count(now.scheduledRefreshes, "refresh", plural: "refreshes")) scheduled"]
       },
       row("concurrency") { now, last in
         [
-          "\(TextLayout.count(now.offMainPublishedChanges, "published change")) off main"
+          "\(Wording.count(now.offMainPublishedChanges, "published change")) off main"
             + delta(now, last, \.state.offMainPublishedChanges),
-          "\(TextLayout.count(now.writesLostAtSuspension, "write")) lost at suspension"
+          "\(Wording.count(now.writesLostAtSuspension, "write")) lost at suspension"
             + delta(now, last, \.state.writesLostAtSuspension),
         ]
       },
       row("main queue", observable: false) { now, last in
         [
-          "\(TextLayout.count(now.blockingIOOnMainQueue, "blocking file operation"))"
+          "\(Wording.count(now.blockingIOOnMainQueue, "blocking file operation"))"
             + delta(now, last, \.blockingIOOnMainQueue)
         ]
       },

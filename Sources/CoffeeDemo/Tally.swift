@@ -1,3 +1,4 @@
+import CheckReporting
 import CoffeeScenarios
 
 /// How many expectations fared how, over one run or many.
@@ -39,9 +40,9 @@ struct Tally: CustomStringConvertible {
 
   var description: String {
     var parts = ["\(held) held"]
-    if knownBeforeBugs > 0 { parts.append(TextLayout.count(knownBeforeBugs, "known before bug")) }
+    if knownBeforeBugs > 0 { parts.append(Wording.count(knownBeforeBugs, "known before bug")) }
     parts.append("\(broken) broken")
-    if failedRuns > 0 { parts.append(TextLayout.count(failedRuns, "failed run")) }
+    if failedRuns > 0 { parts.append(Wording.count(failedRuns, "failed run")) }
     return parts.joined(separator: ", ")
   }
 }

@@ -140,6 +140,9 @@ private final class OutputCollector: @unchecked Sendable {
   // Only touched while `lock` is held.
   private var data = Data()
   private var pendingLine = Data()
+  // Set by `finish()`: after a time-out the reader thread may still be blocked in read(2), and
+  // what it reads later belongs to no result and must reach no listener.
+  private var isFinished = false
   private let lock = NSLock()
   private let onLine: @Sendable (String) -> Void
 
@@ -150,6 +153,10 @@ private final class OutputCollector: @unchecked Sendable {
   func append(_ chunk: Data) {
     guard !chunk.isEmpty else { return }
     lock.lock()
+    guard !isFinished else {
+      lock.unlock()
+      return
+    }
     data.append(chunk)
     pendingLine.append(chunk)
     var lines: [String] = []
@@ -166,6 +173,7 @@ private final class OutputCollector: @unchecked Sendable {
     lock.lock()
     let last = pendingLine.isEmpty ? nil : String(decoding: pendingLine, as: UTF8.self)
     pendingLine = Data()
+    isFinished = true
     lock.unlock()
     if let last { onLine(last) }
   }

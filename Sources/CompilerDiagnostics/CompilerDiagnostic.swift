@@ -1,6 +1,10 @@
 /// One diagnostic the Swift compiler printed: an error or a warning, with the notes that explain
 /// it.
 public struct CompilerDiagnostic: Sendable, Hashable, CustomStringConvertible {
+  /// The group of a use of a deprecated declaration: where a migration's shim still has
+  /// callers, the places left to migrate, which the lab always shows.
+  public static let deprecatedDeclarationGroup = "DeprecatedDeclaration"
+
   /// How serious the compiler says the diagnostic is.
   public enum Severity: String, Sendable, Hashable {
     case error

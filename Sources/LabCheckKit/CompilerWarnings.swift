@@ -54,7 +54,7 @@ public enum CompilerWarnings {
   }
 
   /// The diagnostic group of a use of a deprecated declaration.
-  static let deprecatedGroup = "DeprecatedDeclaration"
+  static let deprecatedGroup = CompilerDiagnostic.deprecatedDeclarationGroup
 
   /// `HealthKitController.swift:12: <message> [#Group]`.
   public static func line(for warning: CompilerDiagnostic) -> String {

@@ -18,8 +18,10 @@ public struct CrashReport: Sendable, Equatable {
   public let checksBefore: [Verdict.CheckLine]
   /// When the crash came without a message from the runtime and the exercise's sources use an
   /// unsafe continuation: where, as `file:line`. Resuming an unsafe continuation twice is
-  /// undefined behaviour that nothing detects (SE-0300); on this toolchain it has died later, in
-  /// the task allocator's words ("freed pointer was not the last allocation").
+  /// undefined behaviour that nothing detects by default (SE-0300); on this toolchain it has died
+  /// later, in the task allocator's words ("freed pointer was not the last allocation"). `lab`
+  /// turns on the runtime's validation (`SWIFT_DEBUG_VALIDATE_UNCHECKED_CONTINUATIONS`), which
+  /// stops at the second resume instead.
   public let unsafeContinuation: String?
 
   public init(

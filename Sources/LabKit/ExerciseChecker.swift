@@ -125,7 +125,8 @@ public struct ExerciseChecker: Sendable {
     // An unsafe continuation resumed twice then stops at the second resume, in the runtime's
     // words ("Resuming continuation for task … that is not awaited (may have already been
     // resumed)"), instead of corrupting the task allocator and dying later. The runtime's
-    // switch, swift/stdlib/public/runtime/EnvironmentVariables.def (swiftlang/swift#61076).
+    // switch, in swift/stdlib/public/runtime/EnvironmentVariables.def; the runtime's own tests
+    // of it (test/Concurrency/Runtime/continuation_validation*.swift) cite commit afc5116ef0de.
     runEnvironment["SWIFT_DEBUG_VALIDATE_UNCHECKED_CONTINUATIONS"] = "1"
     runEnvironment[LabEnvironment.moduleCompilerFlags] = exercise.moduleCompilerFlags
       .joined(separator: " ")

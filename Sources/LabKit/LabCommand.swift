@@ -292,7 +292,7 @@ public struct LabCommand {
     let elsewhere = warnings.filter { !focus.isInFocus($0) }
     for warning in inFocus { output.line("  warning: \(warning)") }
     guard !elsewhere.isEmpty else { return }
-    let count = "\(elsewhere.count) warning\(elsewhere.count == 1 ? "" : "s")"
+    let count = Wording.count(elsewhere.count, "warning")
     if all {
       output.dim("  \(count) in code this step does not change:")
       for warning in elsewhere { output.line("  warning: \(warning)") }

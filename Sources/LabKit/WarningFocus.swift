@@ -12,7 +12,7 @@ import Foundation
 struct WarningFocus {
   /// The diagnostic group whose warnings are in focus wherever they are (matched by group, as
   /// the checks print it: `[#DeprecatedDeclaration]`).
-  static let alwaysShownGroup = "DeprecatedDeclaration"
+  static let alwaysShownGroup = CompilerDiagnostic.deprecatedDeclarationGroup
   /// Per file name, the declarations the step changes, each as its path (`CoffeeData.addDrink`).
   let changed: [String: Set<String>]
   /// Per file name, the outline of the learner's file, where warnings' lines point.

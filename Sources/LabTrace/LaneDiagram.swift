@@ -5,9 +5,10 @@ import SimulatedPlatform
 /// happened, the event's label on the right. Fits `width` columns.
 ///
 /// ```
-///   lanes: 1 main 2 background queue
-///   key:   ● ran on this lane   · another lane   ! racing access, marked race
-///          ← #N  caused by event N on another lane   #  the events in the order they ran
+///   lanes: 1 main   2 background queue
+///   key:  ● ran on this lane   · another lane
+///         ! a racing access (race): its order decides the outcome
+///         ← #N  caused by event N on another lane   # events in the order they ran
 ///    #  1 2
 ///   14  ● ·  currentDrinks written
 ///   15  · !  Model: Saved!  race

@@ -23,6 +23,8 @@ struct BenchReadingTests {
     let text = output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     for phrase in [
       "higher means the after variant blocks the main queue less",
+      // Printed when a figure has no after value: the after variant never does file I/O on the
+      // main queue (its store actor writes), so this figure's after side is always empty.
       "\"after: none\" (file I/O per background refresh)",
       "Lower is cheaper",
       "PCT bound: what probabilistic concurrency testing guarantees",

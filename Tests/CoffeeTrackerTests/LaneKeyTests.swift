@@ -1,3 +1,4 @@
+import CoffeeScenarios
 import LabTrace
 import RaceLab
 import Testing
@@ -81,5 +82,17 @@ struct LaneKeyTests {
     #expect(row.contains("…"))
     #expect(row.contains("Model: The"))
     #expect(row.contains("save. ← #1  race"), "\(row)")
+  }
+
+  /// `safeHereReason` is chosen by entry id: a renamed or new entry would fall back to the long
+  /// `afterFix` unseen. Every entry whose replay marks racing accesses has a phrase of its own.
+  @Test("Every entry that marks racing accesses has a short reason they are safe after")
+  func everyEntryHasASafeHereReason() {
+    // nonsending-io-on-main marks no access: the trap is a read on the main actor, not a race.
+    let marking = RaceCatalog.entries.filter { $0.id != KnownBug.nonsendingIOOnMain.id }
+    #expect(!marking.isEmpty)
+    for entry in marking {
+      #expect(entry.safeHereReason != entry.afterFix, "\(entry.id) has no safe-here reason")
+    }
   }
 }

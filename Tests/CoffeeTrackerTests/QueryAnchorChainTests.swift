@@ -76,22 +76,20 @@ struct QueryAnchorChainTests {
     }
   }
 
-  /// The overlapping-loads schedule (`Replay.overlappingLoads`, two loads): the first answer is
-  /// held until the second is ready, or for the safety timeout when the second query is never
-  /// issued meanwhile (loads that wait their turn). What the stress would check afterwards.
+  /// The overlapping-loads schedule, two loads: the first answer is held until the rest of the
+  /// app can do nothing more without it (`waitUntilStillAroundHeldThread`), so that loads that
+  /// overlap issue the second query first and loads that wait their turn wait; decided by the
+  /// platform's counts, not by a timeout. What the stress would check afterwards.
   @MainActor
   static func twoOverlappingLoads(on variant: Variant) async throws -> StressOutcome {
     let (platform, driver) = try await Replay.launchSettled(variant)
     platform.healthStore.addSampleFromAnotherDevice(
       mgCaffeine: 47, date: platform.clock.now.addingTimeInterval(-30 * 60))
     let queries = Counter()
-    let secondAnswerReady = Gate()
     platform.checkpoints.install(at: .healthCallbackDelivering(.query)) {
-      if queries.increment() < 2 {
-        secondAnswerReady.wait(timeout: Replay.safetyTimeout)
-      } else {
-        secondAnswerReady.open()
-      }
+      guard queries.increment() == 1 else { return }
+      // The held query counts as platform work until its callback has returned.
+      _ = platform.waitUntilStillAroundHeldThread(heldPlatformWork: 1)
     }
     driver.loadNewDataFromHealthKit { _ in }
     driver.loadNewDataFromHealthKit { _ in }

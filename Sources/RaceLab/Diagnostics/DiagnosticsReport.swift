@@ -1,3 +1,4 @@
+import CheckReporting
 import CompilerDiagnostics
 
 /// What the Swift 6 compiler says about one variant, grouped by diagnostic group and, for the
@@ -138,10 +139,10 @@ extension DiagnosticsReport {
   private func renderGroups() -> [String] {
     let errors = diagnostics.filter { $0.severity == .error }.count
     let warnings = diagnostics.filter { $0.severity == .warning }.count
-    var counts = [count(errors, "error"), count(warnings, "warning")]
+    var counts = [Wording.count(errors, "error"), Wording.count(warnings, "warning")]
     let others = diagnostics.count - errors - warnings
-    if others > 0 { counts.append(count(others, "remark")) }
-    let total = count(diagnostics.count, "diagnostic")
+    if others > 0 { counts.append(Wording.count(others, "remark")) }
+    let total = Wording.count(diagnostics.count, "diagnostic")
     var lines = ["\(total) (\(counts.joined(separator: ", "))), by diagnostic group:"]
     let groups = byGroup.keys.sorted { lhs, rhs in
       let order = { (name: String) in
@@ -206,17 +207,13 @@ extension DiagnosticsReport {
     }
     lines.append("")
     lines.append(
-      "  Not in the catalog (\(count(notInCatalog.count, "diagnostic")) no entry explains):")
+      "  Not in the catalog (\(Wording.count(notInCatalog.count, "diagnostic")) no entry explains):"
+    )
     for diagnostic in notInCatalog {
       let place = "\(diagnostic.fileName):\(diagnostic.line)"
       lines.append("    \(place) in \(declaration(of: diagnostic) ?? "?"): \(diagnostic.message)")
     }
     if notInCatalog.isEmpty { lines.append("    none") }
     return lines
-  }
-
-  /// `1 error`, `2 errors`.
-  private func count(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
   }
 }
