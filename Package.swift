@@ -28,9 +28,14 @@ let package = Package(
   targets: [
     // Drinks, caffeine math and the complication timeline: identical in both variants.
     .target(name: "CoffeeDomain", swiftSettings: swift6),
+    // The scheduler that owns every step of a run: one job at a time, a policy picks the next,
+    // schedules printed and replayed. No dependencies: the platform hands it its work.
+    .target(name: "DeterministicScheduling", swiftSettings: swift6),
     // What the app touches of HealthKit, WatchKit, ClockKit and SwiftUI, simulated with their
     // real threading.
-    .target(name: "SimulatedPlatform", dependencies: ["CoffeeDomain"], swiftSettings: swift6),
+    .target(
+      name: "SimulatedPlatform", dependencies: ["CoffeeDomain", "DeterministicScheduling"],
+      swiftSettings: swift6),
     // The completion-handler app, races included. Swift 5 mode, as it was written. Its
     // concurrency warnings are the lesson, not noise: `make diagnose` compiles it in the Swift 6
     // mode and shows every one; the everyday build keeps quiet about them.
@@ -62,7 +67,7 @@ let package = Package(
       name: "RaceLab",
       dependencies: [
         "CoffeeDomain", "SimulatedPlatform", "CoffeeScenarios", "CompilerDiagnostics",
-        "CommandLineSupport", "CheckReporting",
+        "CommandLineSupport", "CheckReporting", "DeterministicScheduling",
       ],
       swiftSettings: swift6
     ),
@@ -83,7 +88,10 @@ let package = Package(
     ),
     .executableTarget(
       name: "RaceLabCommand",
-      dependencies: ["RaceLab", "LabTrace", "CompilerDiagnostics", "CommandLineSupport"],
+      dependencies: [
+        "RaceLab", "LabTrace", "CompilerDiagnostics", "CommandLineSupport", "CheckReporting",
+        "DeterministicScheduling",
+      ],
       swiftSettings: swift6),
     // How a check executable reports to `lab`: the `LAB-…` output lines, the environment `lab`
     // sets, values printed as a learner reads them. No dependencies: `lab` reads what checks write.

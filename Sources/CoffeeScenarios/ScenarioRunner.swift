@@ -12,10 +12,13 @@ public enum ScenarioRunner {
   ///   - configuration: the platform to build (seed, clock, logging).
   ///   - configure: changes the prepared platform before the app launches (latencies, say).
   ///   - onStep: called after each step with its record, for live output.
+  ///   - settlesBetweenSteps: false puts every step's work in flight together, settling only after
+  ///     the last step (the order is then the scheduler's to explore).
   public static func run(
     _ scenario: Scenario, on variant: Variant,
     configuration: SimulatedPlatform.Configuration = .init(),
     configure: (SimulatedPlatform) -> Void = { _ in },
+    settlesBetweenSteps: Bool = true,
     onStep: (ScenarioOutcome.StepRecord) -> Void = { _ in }
   ) async throws -> ScenarioOutcome {
     let platform = try SimulatedPlatform(configuration: configuration)
@@ -34,7 +37,8 @@ public enum ScenarioRunner {
     for step in scenario.steps {
       driver = try await perform(
         step, on: platform, driver: driver, variant: variant, answers: answers)
-      try await platform.settle(driver)
+      // Without settling, the steps' work is in flight together: `race-lab explore` orders it.
+      if settlesBetweenSteps || step == scenario.steps.last { try await platform.settle(driver) }
       let record = ScenarioOutcome.StepRecord(
         step: step, snapshot: Snapshot(of: driver, on: platform), now: platform.clock.now)
       records.append(record)

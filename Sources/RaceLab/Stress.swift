@@ -376,7 +376,7 @@ public enum Stress {
 
   /// Checks every invariant on `outcome`, or only those named in `only`; a broken one names its
   /// entry only on the evidence of the platform's records.
-  static func check(
+  nonisolated static func check(
     _ outcome: StressOutcome, seed: UInt64, only names: Set<Invariant>? = nil
   ) -> [Finding] {
     invariants.compactMap { invariant, entry in

@@ -8,7 +8,6 @@ import SimulatedPlatform
 
 /// `race-lab`: the race catalog, its deterministic replays, seeded stress runs, and the report
 /// behind `make race`.
-@main
 struct RaceLabCommand {
   static let usage = """
     race-lab: see the before variant's races happen, and the after variant survive them.
@@ -49,6 +48,14 @@ struct RaceLabCommand {
           --tsan-binary PATH  A race-lab built with --sanitize=thread, to run the stress under.
           --tsan-iterations N Iterations under ThreadSanitizer (default: 150)
           --out DIR           Where ThreadSanitizer's reports go (default: .build-race)
+      explore ENTRY|SCENARIO|all  Every schedule of the entry's scenarios (or of one scenario, or
+                              of all) up to a bound of deviations from the default order, run
+                              one job at a time by the deterministic scheduler. A finding is
+                              printed with its minimal schedule, as lanes, and its replay.
+          --variant V         before or after (default: before)
+          --bound N           Deviations from the default order, at most (default: 2)
+          --schedule S        Replay one schedule of SCENARIO (4:1,9:2 or default)
+          --max-schedules N   Stop, and exit 2, after N schedules (default: 50000)
       diagnose [--modules DIR] Compile both variants in the Swift 6 mode; the before variant's
                               diagnostics by group and by catalog entry. The after must have none.
       docs                    The catalog as Markdown (docs/races.md is generated from it).
@@ -61,7 +68,8 @@ struct RaceLabCommand {
   static let tool = CommandLineTool(
     name: "race-lab", overview: usage,
     commands: [
-      "list", "replay", "tsan-replay", "stress", "trace-overhead", "report", "diagnose", "docs",
+      "list", "replay", "tsan-replay", "stress", "trace-overhead", "report", "explore", "diagnose",
+      "docs",
     ].map { CommandLineTool.Command($0, help: help(for: $0)) })
 
   /// The lines of `usage` that describe `command`: its line and the option lines under it.

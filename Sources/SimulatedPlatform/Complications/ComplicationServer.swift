@@ -79,8 +79,8 @@ public final class ComplicationServer: Sendable {
   private func fetchTimeline(for complication: Complication) {
     let now = clock.now
     activity.begin()
-    DispatchQueue.main.async { [self] in
-      MainActor.assumeIsolated {
+    PlatformQueues.onMain("the complication server asks for a timeline") { [self] in
+      do {
         guard let dataSource else {
           activity.end()
           return

@@ -1,3 +1,4 @@
+import DeterministicScheduling
 import Foundation
 
 /// Counts what a platform has in flight and every event it records, so that the lab can tell
@@ -11,7 +12,9 @@ public final class ActivityMonitor: Sendable {
   private var id: ObjectIdentifier { ObjectIdentifier(self) }
 
   init() {
-    RuntimeJobCounter.install()
+    // Where the scheduler's executors run every job, they count them; the hook would take the
+    // jobs from them.
+    if !ExploringExecutors.installed { RuntimeJobCounter.install() }
   }
 
   /// Whether this process counts the jobs of Swift's global executor (see `waitUntilStill()`).
@@ -52,6 +55,10 @@ public final class ActivityMonitor: Sendable {
 
   /// Returns once no platform operation of this platform is in flight (runtime jobs aside).
   public func waitUntilNothingInFlight() async {
+    if DeterministicScheduler.isRunning {
+      await DeterministicScheduler.shared.waitUntilStill()
+      return
+    }
     await InFlightWork.waitUntilNoPlatformWork(id)
   }
 
@@ -59,6 +66,10 @@ public final class ActivityMonitor: Sendable {
   /// executor is queued or running anywhere in the process (when `countsRuntimeJobs`; else
   /// platform work only).
   public func waitUntilStill() async {
+    if DeterministicScheduler.isRunning {
+      await DeterministicScheduler.shared.waitUntilStill()
+      return
+    }
     await InFlightWork.waitUntilStill(id)
   }
 }

@@ -1,3 +1,4 @@
+import DeterministicScheduling
 import Foundation
 
 /// The handlers installed at checkpoints. No handler by default: the platform then runs freely.
@@ -17,6 +18,8 @@ public final class Checkpoints: Sendable {
   }
 
   func reach(_ checkpoint: Checkpoint) {
+    // Inside an exploration run every checkpoint is a point where another job may go first.
+    DeterministicScheduler.shared.yieldPoint()
     let handler = handlers.withLock { $0[checkpoint] }
     handler?()
   }

@@ -76,7 +76,7 @@ public final class DocumentsFolder: Sendable {
     // In flight from here on: a suspension while a checkpoint holds the write loses it.
     services.checkpoints.reach(.fileWriteStarting)
     let delay = services.delays.delay(for: latency, kind: "file write")
-    if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+    PlatformQueues.block(for: delay)
 
     let isLost = state.withLock { state in
       state.writesInFlight[writeID] = nil

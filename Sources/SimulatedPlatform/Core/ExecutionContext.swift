@@ -1,3 +1,4 @@
+import DeterministicScheduling
 import Dispatch
 import Foundation
 
@@ -19,6 +20,15 @@ public enum ExecutionContext: Hashable, Sendable, CustomStringConvertible {
 
   /// The context of the code calling this.
   public static var current: ExecutionContext {
+    // Inside an exploration run, the scheduler knows the lane: its serial lanes run on worker
+    // threads that no queue-specific value marks.
+    if DeterministicScheduler.isRunning, let lane = DeterministicScheduler.shared.currentLane {
+      switch lane {
+      case .main: return .mainQueue
+      case .serial(let label): return .queue(scheduledQueueNames.withLock { $0[label] } ?? label)
+      case .concurrent: break
+      }
+    }
     if let name = DispatchQueue.getSpecific(key: queueNameKey) {
       return name == mainQueueName ? .mainQueue : .queue(name)
     }
@@ -30,7 +40,10 @@ public enum ExecutionContext: Hashable, Sendable, CustomStringConvertible {
 
   /// Whether the calling code runs on the main queue.
   public static var isOnMainQueue: Bool {
-    DispatchQueue.getSpecific(key: queueNameKey) == mainQueueName
+    if DeterministicScheduler.isRunning, let lane = DeterministicScheduler.shared.currentLane {
+      return lane == .main
+    }
+    return DispatchQueue.getSpecific(key: queueNameKey) == mainQueueName
   }
 
   /// Names `queue` so that events recorded on it say where they ran.
@@ -38,6 +51,27 @@ public enum ExecutionContext: Hashable, Sendable, CustomStringConvertible {
     queue.setSpecific(key: queueNameKey, value: name)
     queue.setSpecific(key: registeredQueueKey, value: RegisteredQueue(queue: queue))
   }
+
+  /// Names a queue the scheduler can own (the before variant's), as `register(_:as:)` names a
+  /// dispatch queue.
+  public static func register(_ queue: ScheduledDispatchQueue, as name: String) {
+    register(queue.queue, as: name)
+    if case .serial(let label) = queue.lane {
+      scheduledQueueNames.withLock { $0[label] = name }
+    }
+  }
+
+  /// The name a scheduled queue was registered with, or its label.
+  static func name(of queue: ScheduledDispatchQueue) -> String {
+    switch queue.lane {
+    case .main: mainQueueName
+    case .serial(let label): scheduledQueueNames.withLock { $0[label] } ?? label
+    case .concurrent(let label): label
+    }
+  }
+
+  /// The names of the scheduled queues, by label.
+  private static let scheduledQueueNames = PlatformLock<[String: String]>([:])
 
   /// The serial queue registered with `register(_:as:)` that the calling code runs on, if any.
   /// A block queued on it runs once the caller's block has ended: a scheduler can wait for the

@@ -1,3 +1,4 @@
+import DeterministicScheduling
 import Dispatch
 import Foundation
 
@@ -70,6 +71,11 @@ extension SimulatedPlatform {
   /// pool for stillness; the toolchains this lab supports have the hook.
   @MainActor
   public func settle(_ driver: any CoffeeTrackerDriver, maximumRounds: Int = 10_000) async throws {
+    // Inside an exploration run the scheduler knows when nothing can run: no rounds to count.
+    if DeterministicScheduler.isRunning {
+      await DeterministicScheduler.shared.waitUntilStill()
+      return
+    }
     let quietRoundsNeeded = ActivityMonitor.countsRuntimeJobs ? 1 : 3
     var quietRounds = 0
     var rounds = 0

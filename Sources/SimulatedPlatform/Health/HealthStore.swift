@@ -228,7 +228,7 @@ public final class HealthStore: Sendable {
     let requested = services.log.tracer.mark(
       "calls the health store: \(kind.rawValue)", isolation: isolation)
     let delay = services.delays.delay(for: latency, kind: "health \(kind.rawValue)")
-    DispatchQueue.global().asyncAfter(deadline: .now() + delay) { [self] in
+    PlatformQueues.onGlobalQueue("health \(kind.rawValue) answer", after: delay) { [self] in
       CallbackLane.$current.withValue("health \(kind.rawValue)") {
         let callback = answer()
         // Traced before the checkpoint, so that nothing of the platform's (the tracer's lock)

@@ -1,3 +1,5 @@
+import DeterministicScheduling
+
 /// One step of a traced run: a platform event, or a point the platform marks only for the trace
 /// (a request issued, a callback delivered), on the lane where it happened.
 public struct TraceEvent: Sendable, CustomStringConvertible {
@@ -13,6 +15,9 @@ public struct TraceEvent: Sendable, CustomStringConvertible {
   public let task: Int?
   /// Nanoseconds since the trace began.
   public let nanoseconds: UInt64
+  /// Inside an exploration run that tracks happens-before: the scheduler's job that made the
+  /// event and what that job had seen of the others, so that two events can be told ordered.
+  public var access: DeterministicScheduler.AccessStamp? = nil
 
   /// A short description of what happened, for diagrams.
   public var label: String {

@@ -1,3 +1,4 @@
+import DeterministicScheduling
 import Dispatch
 
 /// Records the trace of one platform's run: each event with its lane and task, and the links
@@ -49,6 +50,7 @@ public final class Tracer: Sendable {
     fileprivate let actor: (any Actor)?
     fileprivate let context: ExecutionContext
     fileprivate let nanoseconds: UInt64
+    fileprivate let access: DeterministicScheduler.AccessStamp?
   }
 
   /// Notes where the caller is, or nil when this tracer does not record.
@@ -58,7 +60,8 @@ public final class Tracer: Sendable {
     let actor = isolation is MainActor ? nil : isolation
     return Stamp(
       taskHash: withUnsafeCurrentTask { $0?.hashValue }, actor: actor, context: context,
-      nanoseconds: DispatchTime.now().uptimeNanoseconds)
+      nanoseconds: DispatchTime.now().uptimeNanoseconds,
+      access: DeterministicScheduler.shared.stampAccess(actor: actor.map { ObjectIdentifier($0) }))
   }
 
   /// Records a platform event stamped just before. Called with the event log's lock held, so
@@ -103,7 +106,8 @@ public final class Tracer: Sendable {
       state.events.append(
         TraceEvent(
           order: order, lane: lane, platformEvent: event, mark: mark, task: task,
-          nanoseconds: stamp.nanoseconds >= start ? stamp.nanoseconds - start : 0))
+          nanoseconds: stamp.nanoseconds >= start ? stamp.nanoseconds - start : 0,
+          access: stamp.access))
       if let task {
         if let last = state.lastOfTask[task], last.lane != lane {
           state.links.append(TraceLink(from: last.order, to: order, kind: .hop))

@@ -1,0 +1,444 @@
+import Dispatch
+import Foundation
+
+/// A scheduler that owns every step of a run: it runs one job at a time, on lanes (the main
+/// lane, the app's serial queues, and the global executor, where each job is on its own), and
+/// wherever more than one job is ready, a policy picks the next. Given the same policy, a run
+/// takes the same steps, whatever the machine's load: no thread goes on without its turn.
+///
+/// What reaches it: every job of the concurrency runtime (once `ExploringExecutors.install()`
+/// made it the main and default executor), timers on virtual time (`Task.sleep` costs nothing),
+/// and whatever the simulated platform and the before variant's queues hand it (`enqueue`).
+/// Inside a job it steps in only at `yieldPoint`s: the platform's checkpoints. A job runs to
+/// its next yield point or its end: there is no preemption inside synchronous code.
+///
+/// One scheduler per process (`shared`): the executors are chosen once per process.
+public final class DeterministicScheduler: @unchecked Sendable {
+  /// The process's scheduler.
+  public static let shared = DeterministicScheduler()
+
+  /// Whether a run is under way: the platform hands its work to the scheduler only then.
+  public static var isRunning: Bool { shared.lock.withLock { shared.state.running } }
+
+  /// One step of a run: a job started or resumed.
+  public struct Step: Hashable, Sendable, CustomStringConvertible {
+    public let job: Int
+    public let lane: JobLane
+    public let label: String
+    /// Whether the job resumed after a yield point rather than started.
+    public let resumed: Bool
+    /// The run's virtual time at the step.
+    public let time: Duration
+
+    public var description: String {
+      "#\(job) \(lane): \(label)\(resumed ? " (resumed)" : "")"
+    }
+  }
+
+  /// What a run did.
+  public struct Record: Sendable {
+    /// The schedule the run followed: replaying it gives the same steps.
+    public let schedule: Schedule
+    /// How many jobs were ready at each decision point.
+    public let readyCounts: [Int]
+    /// Every job started or resumed, in order.
+    public let steps: [Step]
+    /// Work that escaped the scheduler: queued from a thread that was not the running job's.
+    public let escapes: [String]
+    /// Whether the run's root finished; false means a hang: nothing was ready while it waited.
+    public let rootFinished: Bool
+    /// What was still waiting when the run ended with nothing ready.
+    public let waiting: [String]
+    /// The run's virtual time at its end.
+    public let elapsed: Duration
+    /// Each deviation in words: what ran, and what the default order would have run instead.
+    public let deviationNotes: [String]
+  }
+
+  /// A recorded access, for the happens-before analysis: the job that made it and what it had
+  /// seen then.
+  public struct AccessStamp: Hashable, Sendable {
+    public let job: Int
+    public let clock: VectorClock
+
+    /// Whether this access happens before `other` in the run: an edge chain orders them.
+    public func happensBefore(_ other: AccessStamp) -> Bool {
+      clock.happensBefore(other.clock)
+    }
+  }
+
+  private struct State {
+    var running = false
+    var policy = SchedulingPolicy.following(.defaultOrder)
+    var tracksHappensBefore = false
+    var nextNumber = 0
+    /// Queued jobs not started, in the order queued.
+    var ready: [ScheduledJob] = []
+    /// Timers: jobs whose `readyAt` is in the future.
+    var timers: [ScheduledJob] = []
+    /// Jobs stopped at a yield point by another's turn.
+    var paused: [ScheduledJob] = []
+    /// The job holding the turn.
+    var current: ScheduledJob?
+    var busyLanes: Set<JobLane> = []
+    /// The clock of each serial lane's last finished job: the lane's order is an edge.
+    var laneClocks: [JobLane: VectorClock] = [:]
+    /// The clock each actor's last turn left: an actor's turns are ordered.
+    var actorClocks: [ObjectIdentifier: VectorClock] = [:]
+    /// Waiters that go on once nothing else can run.
+    var stillWaiters: [ScheduledJob] = []
+    var now: Duration = .zero
+    var decisions = 0
+    var readyCounts: [Int] = []
+    var deviations: [Schedule.Deviation] = []
+    var steps: [Step] = []
+    var escapes: [String] = []
+    var random = SplitMix64(seed: 0)
+    var changePoints: [Int: Int] = [:]
+    var rootFinished = false
+    var deviationNotes: [String] = []
+  }
+
+  private let lock = NSLock()
+  private var state = State()
+  private var idleWorkers: [Carrier] = []
+  private let mainCarrier = Carrier(isMain: true)
+  private let runEnded = DispatchSemaphore(value: 0)
+
+  private init() {}
+
+  // MARK: Running
+
+  /// Runs `root`, which starts the run's work (creates its tasks, queues its blocks) and must
+  /// call `finish` once the run's story is over, under `policy`, and returns what the run did.
+  /// Call it from a thread that is not the main queue's: the main lane runs there.
+  ///
+  /// `tracksHappensBefore` keeps vector clocks for `stampAccess()`; off, a run is cheaper.
+  public func run(
+    policy: SchedulingPolicy, tracksHappensBefore: Bool = false,
+    _ root: @escaping @Sendable (_ finish: @escaping @Sendable () -> Void) -> Void
+  ) -> Record {
+    lock.withLock {
+      precondition(!state.running, "one run at a time")
+      state = State()
+      state.running = true
+      state.policy = policy
+      state.tracksHappensBefore = tracksHappensBefore
+      switch policy {
+      case .following: break
+      case .random(let seed): state.random = SplitMix64(seed: seed)
+      case .pct(let seed, let depth, let expectedSteps):
+        state.random = SplitMix64(seed: seed)
+        // d - 1 change points among the first k decisions, each lowering the job about to run
+        // to priority d - i (below every job's initial priority, which starts at d).
+        for index in 1..<max(1, depth) {
+          let point = Int(state.random.next() % UInt64(max(1, expectedSteps)))
+          state.changePoints[point] = depth - index
+        }
+      }
+    }
+    enqueue(.block({ root { [self] in lock.withLock { state.rootFinished = true } } }),
+      lane: .main, label: "the run starts")
+    let next = lock.withLock { decide(yielding: nil) }
+    launch(next)
+    runEnded.wait()
+    return lock.withLock {
+      state.running = false
+      let waiting =
+        state.stillWaiters.map(\.label) + state.timers.map(\.label)
+      return Record(
+        schedule: Schedule(state.deviations), readyCounts: state.readyCounts, steps: state.steps,
+        escapes: state.escapes, rootFinished: state.rootFinished, waiting: waiting,
+        elapsed: state.now, deviationNotes: state.deviationNotes)
+    }
+  }
+
+  // MARK: What the executors and the platform hand over
+
+  /// Queues `body` on `lane`; a timer when `delay` is given (virtual time, from now).
+  public func enqueue(
+    _ body: @escaping @Sendable () -> Void, lane: JobLane, label: String, after delay: Duration? = nil
+  ) {
+    enqueue(.block(body), lane: lane, label: label, after: delay)
+  }
+
+  func enqueue(_ body: ScheduledJob.Body, lane: JobLane, label: String, after delay: Duration? = nil)
+  {
+    lock.withLock {
+      let job = ScheduledJob(number: state.nextNumber, lane: lane, label: label, body: body)
+      state.nextNumber += 1
+      if let current = state.current {
+        if let thread = current.carrier?.thread, pthread_equal(thread, pthread_self()) == 0 {
+          state.escapes.append(
+            "\(label) was queued from a thread the scheduler does not run, while \(current.label) "
+              + "ran")
+        }
+        if state.tracksHappensBefore {
+          current.clock.tick(current.number)
+          job.clock = current.clock
+        }
+      }
+      job.priority = drawPriority()
+      if let delay, delay > .zero {
+        job.readyAt = state.now + delay
+        state.timers.append(job)
+      } else {
+        state.ready.append(job)
+      }
+    }
+  }
+
+  /// A point inside the running job where another job may take the turn: the platform's
+  /// checkpoints. Returns when the job has the turn again. Outside a run, or from a thread that
+  /// is not the running job's, nothing happens.
+  public func yieldPoint() {
+    lock.lock()
+    guard state.running, let current = state.current, let carrier = current.carrier,
+      let thread = carrier.thread, pthread_equal(thread, pthread_self()) != 0
+    else {
+      lock.unlock()
+      return
+    }
+    let next = decide(yielding: current)
+    if next === current {
+      lock.unlock()
+      return
+    }
+    state.paused.append(current)
+    lock.unlock()
+    launch(next)
+    carrier.turn.wait()
+  }
+
+  /// Suspends the calling task until nothing else can run: no job ready, none paused, no timer
+  /// set. Outside a run it returns at once.
+  public func waitUntilStill(label: String = "waits until the app is still") async {
+    guard Self.isRunning else { return }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      lock.withLock {
+        let job = ScheduledJob(
+          number: -1, lane: .concurrent("settle"), label: label,
+          body: .block({ continuation.resume() }))
+        state.stillWaiters.append(job)
+      }
+    }
+  }
+
+  /// The lane of the running job, when the caller is that job's thread.
+  public var currentLane: JobLane? {
+    lock.withLock {
+      guard let current = state.current, let thread = current.carrier?.thread,
+        pthread_equal(thread, pthread_self()) != 0
+      else { return nil }
+      return current.lane
+    }
+  }
+
+  /// The run's virtual time.
+  public var now: Duration { lock.withLock { state.now } }
+
+  /// Stamps an access made now by the running job, for the happens-before analysis; `actor`
+  /// names the actor it is isolated to, whose turns are ordered. Nil outside a run, or when the
+  /// run does not track happens-before.
+  public func stampAccess(actor: ObjectIdentifier?) -> AccessStamp? {
+    lock.withLock {
+      guard state.running, state.tracksHappensBefore, let current = state.current else {
+        return nil
+      }
+      if let actor {
+        current.clock.join(state.actorClocks[actor] ?? VectorClock())
+      }
+      current.clock.tick(current.number)
+      if let actor { state.actorClocks[actor] = current.clock }
+      return AccessStamp(job: current.number, clock: current.clock)
+    }
+  }
+
+  // MARK: Turns
+
+  /// Picks what runs next; called with the lock held. `yielding` is the job at a yield point,
+  /// which stays first in the list (going on is the default). Returns nil when the run is over.
+  private func decide(yielding: ScheduledJob?) -> ScheduledJob? {
+    while true {
+      var candidates: [ScheduledJob] = []
+      if let yielding { candidates.append(yielding) }
+      var lanesTaken = state.busyLanes
+      var others = state.paused
+      for job in state.ready where !job.lane.isSerial || !lanesTaken.contains(job.lane) {
+        others.append(job)
+        if job.lane.isSerial { lanesTaken.insert(job.lane) }
+      }
+      candidates += others.sorted { $0.number < $1.number }
+      let timers = state.timers.sorted { ($0.readyAt!, $0.number) < ($1.readyAt!, $1.number) }
+      candidates += timers
+      if candidates.isEmpty {
+        guard !state.stillWaiters.isEmpty else {
+          state.current = nil
+          runEnded.signal()
+          return nil
+        }
+        let waiter = state.stillWaiters.removeFirst()
+        waiter.number = state.nextNumber
+        state.nextNumber += 1
+        return start(waiter)
+      }
+      let chosen = candidates[choose(among: candidates)]
+      if let readyAt = chosen.readyAt {
+        // A timer fires: time moves to it, and it joins its lane's queue as of now.
+        state.now = max(state.now, readyAt)
+        state.timers.removeAll { $0 === chosen }
+        chosen.readyAt = nil
+        chosen.number = state.nextNumber
+        state.nextNumber += 1
+        state.ready.append(chosen)
+        continue
+      }
+      if chosen === yielding { return chosen }
+      if let index = state.paused.firstIndex(where: { $0 === chosen }) {
+        state.paused.remove(at: index)
+        state.current = chosen
+        state.steps.append(
+          Step(
+            job: chosen.number, lane: chosen.lane, label: chosen.label, resumed: true,
+            time: state.now))
+        return chosen
+      }
+      state.ready.removeAll { $0 === chosen }
+      return start(chosen)
+    }
+  }
+
+  private func start(_ job: ScheduledJob) -> ScheduledJob {
+    state.current = job
+    if job.lane.isSerial {
+      state.busyLanes.insert(job.lane)
+      if state.tracksHappensBefore, let laneClock = state.laneClocks[job.lane] {
+        job.clock.join(laneClock)
+      }
+    }
+    state.steps.append(
+      Step(job: job.number, lane: job.lane, label: job.label, resumed: false, time: state.now))
+    return job
+  }
+
+  /// The index of the candidate to run, by the policy; records the decision.
+  private func choose(among candidates: [ScheduledJob]) -> Int {
+    guard candidates.count > 1 else { return 0 }
+    let step = state.decisions
+    state.decisions += 1
+    state.readyCounts.append(candidates.count)
+    var choice: Int
+    switch state.policy {
+    case .following(let schedule):
+      choice = schedule.choice(at: step)
+      if choice >= candidates.count { choice = 0 }
+    case .random:
+      choice = Int(state.random.next() % UInt64(candidates.count))
+    case .pct:
+      if let lowered = state.changePoints[step] {
+        let top = candidates.indices.max { candidates[$0].priority < candidates[$1].priority }!
+        candidates[top].priority = lowered
+      }
+      choice = candidates.indices.max { candidates[$0].priority < candidates[$1].priority }!
+    }
+    if choice != 0 {
+      state.deviations.append(Schedule.Deviation(step: step, choice: choice))
+      let chosen = candidates[choice]
+      let passed = candidates[0]
+      state.deviationNotes.append(
+        "decision \(step): \(chosen.label) (\(chosen.lane)) went before \(passed.label) "
+          + "(\(passed.lane))")
+    }
+    return choice
+  }
+
+  private func drawPriority() -> Int {
+    guard case .pct(_, let depth, _) = state.policy else { return 0 }
+    return depth + Int(state.random.next() % 1_000_000)
+  }
+
+  /// Hands the turn to `job`: resumes its carrier, or gives it one. Called without the lock.
+  private func launch(_ job: ScheduledJob?) {
+    guard let job else { return }
+    if let carrier = job.carrier {
+      carrier.turn.signal()
+      return
+    }
+    if job.lane == .main {
+      job.carrier = mainCarrier
+      // A work item, not a closure literal: a closure given to `main.async` would be inferred
+      // main-actor isolated, and checked before the carrier knows its thread.
+      let item = DispatchWorkItem { [self] in
+        mainCarrier.thread = pthread_self()
+        execute(job)
+      }
+      Dispatch.DispatchQueue.main.async(execute: item)
+      return
+    }
+    let worker = lock.withLock { idleWorkers.popLast() } ?? startWorker()
+    job.carrier = worker
+    worker.assigned = job
+    worker.turn.signal()
+  }
+
+  private func startWorker() -> Carrier {
+    let worker = Carrier(isMain: false)
+    let thread = Thread { [self] in
+      worker.thread = pthread_self()
+      while true {
+        worker.turn.wait()
+        guard let job = worker.assigned else { continue }
+        worker.assigned = nil
+        execute(job)
+      }
+    }
+    thread.name = "scheduler worker"
+    thread.stackSize = 8 << 20
+    thread.start()
+    return worker
+  }
+
+  /// Runs `job` on its carrier, then hands the turn on.
+  private func execute(_ job: ScheduledJob) {
+    switch job.body {
+    case .block(let body): body()
+    case .task(let unowned, let onMain):
+      if onMain {
+        unowned.runSynchronously(on: ScheduledMainExecutor.shared.asUnownedSerialExecutor())
+      } else {
+        unowned.runSynchronously(on: HopExecutor.shared.asUnownedSerialExecutor())
+      }
+    }
+    let carrier = job.carrier!
+    let next: ScheduledJob? = lock.withLock {
+      job.carrier = nil
+      if job.lane.isSerial {
+        state.busyLanes.remove(job.lane)
+        if state.tracksHappensBefore {
+          job.clock.tick(job.number)
+          state.laneClocks[job.lane] = job.clock
+        }
+      }
+      state.current = nil
+      if !carrier.isMain { idleWorkers.append(carrier) }
+      return decide(yielding: nil)
+    }
+    launch(next)
+  }
+}
+
+/// A small seeded generator (SplitMix64), so that seeded policies draw the same numbers on
+/// every platform.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

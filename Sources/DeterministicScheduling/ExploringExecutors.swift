@@ -1,0 +1,150 @@
+// The main and default executors that hand every job of the concurrency runtime to the
+// scheduler. Built on the experimental executor interface of the Concurrency module
+// (`ExecutorFactory`, `MainExecutor`, `SchedulingExecutor`, `_createExecutors(factory:)`,
+// Swift 6.3; the interface SE-0505 proposes), present where the toolchain ships it.
+#if compiler(>=6.3)
+  @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+  import Dispatch
+  import Foundation
+
+  /// Installs the scheduler's executors for this process, once, before any task exists.
+  public enum ExploringExecutors {
+    /// Whether this toolchain and platform can install them.
+    public static var areAvailable: Bool {
+      if #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) {
+        return true
+      }
+      return false
+    }
+
+    /// Makes the scheduler's executors the process's main and default executors. Call it first
+    /// thing in `main.swift`: the runtime chooses its executors once, when the first task is
+    /// made. Returns false where the interface is missing.
+    @discardableResult
+    public static func install() -> Bool {
+      guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else {
+        return false
+      }
+      _createExecutors(factory: ScheduledExecutorFactory.self)
+      installed = true
+      return true
+    }
+
+    /// Whether `install()` ran in this process.
+    public nonisolated(unsafe) static var installed = false
+  }
+
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+  enum ScheduledExecutorFactory: ExecutorFactory {
+    static var mainExecutor: any MainExecutor { ScheduledMainExecutor.shared }
+    static var defaultExecutor: any TaskExecutor { ScheduledDefaultExecutor.shared }
+  }
+
+  /// Turns a delay given on any clock into the run's virtual time: `Task.sleep(for:)` hands the
+  /// executor an instant of the real clock, so only the distance from now counts, rounded to
+  /// milliseconds so that runs agree.
+  func virtualDelay<C: Clock>(_ delay: C.Duration, clock: C) -> Duration {
+    guard let duration = delay as? Duration else { return .zero }
+    let milliseconds = (duration / .milliseconds(1)).rounded()
+    return .milliseconds(Int64(max(0, milliseconds)))
+  }
+
+  func virtualDelay<C: Clock>(until instant: C.Instant, clock: C) -> Duration {
+    virtualDelay(clock.now.duration(to: instant), clock: clock)
+  }
+#endif
+
+/// The main lane's executor: the main actor's jobs run on the main queue, one at a time, when
+/// the scheduler hands them the turn.
+final class ScheduledMainExecutor: SerialExecutor, @unchecked Sendable {
+  static let shared = ScheduledMainExecutor()
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    DeterministicScheduler.shared.enqueue(
+      .task(UnownedJob(job), onMain: true), lane: .main, label: "main-actor job")
+  }
+
+  func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+    UnownedSerialExecutor(ordinary: self)
+  }
+
+  func isIsolatingCurrentContext() -> Bool? {
+    DeterministicScheduler.shared.currentLane == .main
+  }
+
+  func checkIsolated() {
+    precondition(
+      DeterministicScheduler.shared.currentLane == .main, "not on the scheduler's main lane")
+  }
+}
+
+/// The default executor: every job on its own concurrent lane.
+final class ScheduledDefaultExecutor: TaskExecutor, @unchecked Sendable {
+  static let shared = ScheduledDefaultExecutor()
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    DeterministicScheduler.shared.enqueue(
+      .task(UnownedJob(job), onMain: false), lane: .concurrent("task"), label: "task job")
+  }
+}
+
+/// The executor the scheduler names when it runs a job of the default executor. Not the
+/// generic executor, on purpose: the runtime runs a hop to an idle actor inline when the job
+/// runs on the generic executor, and such a hop would be no scheduling point; from a job on this
+/// one, every hop is a job the scheduler orders. Nothing is isolated to it, so nothing is queued
+/// on it; should the runtime do so, the job goes to the default lane.
+final class HopExecutor: SerialExecutor, @unchecked Sendable {
+  static let shared = HopExecutor()
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    DeterministicScheduler.shared.enqueue(
+      .task(UnownedJob(job), onMain: false), lane: .concurrent("task"), label: "task job")
+  }
+
+  func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+    UnownedSerialExecutor(ordinary: self)
+  }
+}
+
+#if compiler(>=6.3)
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+  extension ScheduledMainExecutor: MainExecutor, SchedulingExecutor {
+    func run() throws { dispatchMain() }
+    func stop() {}
+
+    func enqueue<C: Clock>(
+      _ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C
+    ) {
+      DeterministicScheduler.shared.enqueue(
+        .task(UnownedJob(job), onMain: true), lane: .main, label: "main-actor timer",
+        after: virtualDelay(delay, clock: clock))
+    }
+
+    func enqueue<C: Clock>(
+      _ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C
+    ) {
+      DeterministicScheduler.shared.enqueue(
+        .task(UnownedJob(job), onMain: true), lane: .main, label: "main-actor timer",
+        after: virtualDelay(until: instant, clock: clock))
+    }
+  }
+
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+  extension ScheduledDefaultExecutor: SchedulingExecutor {
+    func enqueue<C: Clock>(
+      _ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C
+    ) {
+      DeterministicScheduler.shared.enqueue(
+        .task(UnownedJob(job), onMain: false), lane: .concurrent("timer"), label: "timer",
+        after: virtualDelay(delay, clock: clock))
+    }
+
+    func enqueue<C: Clock>(
+      _ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C
+    ) {
+      DeterministicScheduler.shared.enqueue(
+        .task(UnownedJob(job), onMain: false), lane: .concurrent("timer"), label: "timer",
+        after: virtualDelay(until: instant, clock: clock))
+    }
+  }
+#endif

@@ -1,0 +1,60 @@
+import CoffeeScenarios
+
+/// What `race-lab explore` runs under the scheduler: one scenario of the behaviour suite on one
+/// variant, its steps either settled one by one (as the suite plays them) or all in flight
+/// together (each step's work free to interleave with the next's).
+public struct ExplorationTarget: Sendable, Hashable, CustomStringConvertible {
+  public let scenario: Scenario
+  public let variant: Variant
+  /// Whether the steps' work is in flight together, settled only after the last step.
+  public let stepsInFlight: Bool
+
+  public init(scenario: Scenario, variant: Variant, stepsInFlight: Bool) {
+    self.scenario = scenario
+    self.variant = variant
+    self.stepsInFlight = stepsInFlight
+  }
+
+  /// The scenario's name, with `+in-flight` when its steps are in flight together: the name
+  /// `explore` takes back.
+  public var name: String { scenario.id + (stepsInFlight ? "+in-flight" : "") }
+
+  public var description: String { "\(name) on the \(variant) variant" }
+
+  public static func == (lhs: ExplorationTarget, rhs: ExplorationTarget) -> Bool {
+    lhs.name == rhs.name && lhs.variant == rhs.variant
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(variant)
+  }
+
+  /// The targets that tell `entry`'s story: the scenarios that name it as a known bug first,
+  /// then every other scenario, each settled and then in flight.
+  public static func story(of entry: RaceEntry, variant: Variant) -> [ExplorationTarget] {
+    let naming = Scenario.all.filter { $0.knownBeforeBugs.contains(entry.knownBug) }
+    let others = Scenario.all.filter { !$0.knownBeforeBugs.contains(entry.knownBug) }
+    return [false, true].flatMap { inFlight in
+      (naming + others).map {
+        ExplorationTarget(scenario: $0, variant: variant, stepsInFlight: inFlight)
+      }
+    }
+  }
+
+  /// Every scenario of the behaviour suite, settled and in flight.
+  public static func all(variant: Variant) -> [ExplorationTarget] {
+    [false, true].flatMap { inFlight in
+      Scenario.all.map { ExplorationTarget(scenario: $0, variant: variant, stepsInFlight: inFlight) }
+    }
+  }
+
+  /// The target `name` names (`first-launch`, `day-of-coffee+in-flight`).
+  public static func named(_ name: String, variant: Variant) -> ExplorationTarget? {
+    let inFlight = name.hasSuffix("+in-flight")
+    let id = inFlight ? String(name.dropLast("+in-flight".count)) : name
+    return Scenario.named(id).map {
+      ExplorationTarget(scenario: $0, variant: variant, stepsInFlight: inFlight)
+    }
+  }
+}

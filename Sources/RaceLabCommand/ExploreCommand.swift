@@ -1,0 +1,145 @@
+import CoffeeScenarios
+import CheckReporting
+import CommandLineSupport
+import DeterministicScheduling
+import Foundation
+import LabTrace
+import RaceLab
+import SimulatedPlatform
+
+/// `race-lab explore`: every schedule of a catalog entry's scenarios (or of one scenario) up to
+/// a bound of deviations from the default order, run one job at a time by the deterministic
+/// scheduler; a finding is printed with its minimal schedule, drawn as lanes, and the command
+/// that replays it. Runs on a thread of its own: the main lane is the main queue's.
+enum ExploreCommand {
+  /// Whether an entry's search also looks for unordered accesses (races seen): on, since a race
+  /// is then found at bound 0 even where its symptom needs a deviation.
+  static let seesRaces = true
+
+  /// Runs the command; the process's exit code.
+  static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    var arguments = arguments
+    let variantName = try arguments.value("--variant") ?? "before"
+    guard let variant = Variant.named(variantName) else {
+      throw UsageError("--variant is before or after, not '\(variantName)'")
+    }
+    let bound = try arguments.number("--bound", as: Int.self) ?? 2
+    guard (0...6).contains(bound) else { throw UsageError("--bound takes 0 to 6, not \(bound)") }
+    let cap = try arguments.number("--max-schedules", as: Int.self) ?? 50_000
+    let scheduleText = try arguments.value("--schedule")
+    let names = try arguments.positional(max: 1)
+    guard let name = names.first else {
+      throw UsageError("explore needs a catalog entry, a scenario, or all (race-lab list)")
+    }
+    let style = TerminalStyle(
+      isTerminal: isatty(STDOUT_FILENO) != 0, environment: ProcessInfo.processInfo.environment)
+
+    if let scheduleText {
+      guard let schedule = Schedule(parsing: scheduleText) else {
+        throw UsageError("--schedule is a list such as 4:1,9:2 (decision:choice), or default")
+      }
+      guard let target = ExplorationTarget.named(name, variant: variant) else {
+        throw UsageError("--schedule replays a scenario; '\(name)' is not one")
+      }
+      return replay(target, schedule: schedule, style: style)
+    }
+
+    let entry = RaceCatalog.entry(name)
+    let targets: [ExplorationTarget]
+    if let entry {
+      targets = ExplorationTarget.story(of: entry, variant: variant)
+    } else if name == "all" {
+      targets = ExplorationTarget.all(variant: variant)
+    } else if let scenario = Scenario.named(name) {
+      targets = [false, true].map {
+        ExplorationTarget(scenario: scenario, variant: variant, stepsInFlight: $0)
+      }
+    } else if let target = ExplorationTarget.named(name, variant: variant) {
+      targets = [target]
+    } else {
+      throw UsageError("no catalog entry or scenario '\(name)' (race-lab list; coffee-demo --list)")
+    }
+    let lookingFor =
+      entry.map { "a run that shows \($0.id)" } ?? "a run that breaks an expectation or invariant"
+    print(
+      "Exploring \(Wording.count(targets.count, "scenario run"))"
+        + " on the \(variant) variant: every schedule with at most "
+        + "\(Wording.count(bound, "deviation")) from the default order, looking for \(lookingFor).")
+    let report = Explorer.search(
+      targets, bound: bound, maximumSchedules: cap, tracksHappensBefore: seesRaces,
+      matches: { finding in
+        // An escape or a hang is always a finding; otherwise the entry's, or any.
+        finding.kind == .escape || finding.kind == .hang || entry == nil
+          || finding.entryID == entry?.id
+      },
+      progress: { target, runs in
+        FileHandle.standardError.write(Data("  … \(target.name) (\(runs) schedules so far)\n".utf8))
+      })
+    // The rate goes to standard error: standard output is the same on every run.
+    let rate = report.seconds > 0 ? Double(report.schedulesRun) / report.seconds : 0
+    FileHandle.standardError.write(
+      Data(
+        String(
+          format: "%d schedules in %.2f s: %.0f schedules per second\n", report.schedulesRun,
+          report.seconds, rate
+        ).utf8))
+    guard let run = report.finding else {
+      if report.stoppedAtCap {
+        print(
+          "Stopped at --max-schedules \(cap) before covering the bound: "
+            + "\(report.targetsCovered.count) of \(targets.count) scenario runs covered, no finding.")
+        return 2
+      }
+      print(
+        "No schedule broke anything: \(Wording.count(report.schedulesRun, "schedule")) explored, "
+          + "every one within \(Wording.count(bound, "deviation")), over "
+          + "\(Wording.count(targets.count, "scenario run")).")
+      return 0
+    }
+    print(
+      "Found after \(Wording.count(report.schedulesToFinding ?? 0, "schedule")), in "
+        + "\(run.target):")
+    printRun(run, entry: entry, style: style)
+    return 1
+  }
+
+  /// Replays one schedule of one target and prints what it did.
+  static func replay(_ target: ExplorationTarget, schedule: Schedule, style: TerminalStyle) -> Int32
+  {
+    let run = ExploredRun.run(target, policy: .following(schedule), tracksHappensBefore: seesRaces)
+    print("Replaying \(target) with schedule \(schedule):")
+    printRun(run, entry: nil, style: style)
+    return run.findings.isEmpty ? 0 : 1
+  }
+
+  static func printRun(_ run: ExploredRun, entry: RaceEntry?, style: TerminalStyle) {
+    let schedule = run.record.schedule
+    let shown = run.findings.filter { finding in
+      entry == nil || finding.entryID == entry?.id || finding.kind == .hang
+        || finding.kind == .escape
+    }
+    for finding in shown {
+      for (index, line) in WordWrap.lines("\(finding)", width: 76).enumerated() {
+        print((index == 0 ? "  - " : "    ") + style.alarm(line))
+      }
+    }
+    print(
+      "  Schedule: \(schedule) (\(Wording.count(schedule.deviations.count, "deviation")) from "
+        + "the default order, \(Wording.count(run.record.steps.count, "step")))")
+    for note in run.record.deviationNotes {
+      for (index, line) in WordWrap.lines(note, width: 74).enumerated() {
+        print((index == 0 ? "    " : "      ") + line)
+      }
+    }
+    let noneRacing: @Sendable (TraceEvent) -> Bool = { _ in false }
+    let racing = entry?.isRacingAccess ?? noneRacing
+    var diagram = LaneDiagram(
+      trace: run.trace, title: "\(run.target): what ran where, in the explored order",
+      isRacing: racing)
+    diagram.showsKey = entry != nil
+    print(([""] + diagram.render(style: style)).joined(separator: "\n"))
+    print(
+      "\n  Replay exactly this run: swift run race-lab explore \(run.target.name) --variant "
+        + "\(run.target.variant) --schedule \(schedule)")
+  }
+}

@@ -1,0 +1,36 @@
+import CommandLineSupport
+import DeterministicScheduling
+import Foundation
+
+// `race-lab explore` needs the scheduler's executors, and the runtime takes its executors once
+// per process, when the first task is made: so they are installed here, first thing, and only
+// for `explore`. Every other command runs on the platform's own executors.
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "explore" {
+  guard ExploringExecutors.install() else {
+    FileHandle.standardError.write(
+      Data(
+        ("race-lab explore: this toolchain or platform has no custom executor interface "
+          + "(Swift 6.3's ExecutorFactory; on macOS, 26.4 or later); the rest of the lab works "
+          + "without it\n").utf8))
+    exit(2)
+  }
+  // The main lane is the main queue, drained by dispatchMain() below; the search runs here.
+  let driver = Thread {
+    do {
+      guard
+        let (_, options) = try RaceLabCommand.tool.commandToRun(
+          arguments, printingHelpWith: { print($0) })
+      else { RaceLabCommand.flushAndExit(0) }
+      RaceLabCommand.flushAndExit(try ExploreCommand.run(options))
+    } catch {
+      ErrorReport(error, tool: "race-lab", command: "explore").exit()
+    }
+  }
+  driver.stackSize = 16 << 20
+  driver.start()
+  dispatchMain()
+} else {
+  Task { @MainActor in await RaceLabCommand.main() }
+  dispatchMain()
+}

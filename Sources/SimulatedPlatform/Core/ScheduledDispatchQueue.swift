@@ -1,0 +1,49 @@
+import Dispatch
+import DeterministicScheduling
+import Foundation
+
+/// A dispatch queue that the lab's scheduler can own: outside an exploration run it is a real
+/// `DispatchQueue` and does exactly what one does; inside a run (`race-lab explore`), each block
+/// it is given is a job of the scheduler, on the queue's lane, so the scheduler decides its turn.
+///
+/// The before variant reaches it without a change to its source: its module declares
+/// `typealias DispatchQueue = ScheduledDispatchQueue` in a file of the lab's own
+/// (`ScheduledQueues.swift`), and a module's own declarations win over imported ones, so
+/// `DispatchQueue(label:qos:)` and `DispatchQueue.main.async` in Apple's code name this type.
+/// Only the calls the app makes are here; anything else would not compile, rather than escape.
+public final class ScheduledDispatchQueue: @unchecked Sendable {
+  /// The queue the app would have had.
+  public let queue: Dispatch.DispatchQueue
+  /// The scheduler's lane for it.
+  let lane: JobLane
+
+  private init(queue: Dispatch.DispatchQueue, lane: JobLane) {
+    self.queue = queue
+    self.lane = lane
+  }
+
+  /// A serial queue named `label`.
+  public convenience init(label: String, qos: DispatchQoS) {
+    self.init(queue: Dispatch.DispatchQueue(label: label, qos: qos), lane: .serial(label))
+  }
+
+  /// The main queue: the scheduler's main lane.
+  public static let main = ScheduledDispatchQueue(queue: .main, lane: .main)
+
+  /// Runs `work` on the queue later: on the real queue, or as a job of the scheduler's run.
+  public func async(execute work: @escaping () -> Void) {
+    let work = UncheckedWork(run: work)
+    if DeterministicScheduler.isRunning {
+      DeterministicScheduler.shared.enqueue(
+        { work.run() }, lane: lane, label: "a block on the \(ExecutionContext.name(of: self))")
+    } else {
+      queue.async { work.run() }
+    }
+  }
+
+  /// A block the app queues. The before variant is written in the Swift 5 mode, where its
+  /// closures are not checked for sending; the queue hands them on as they are.
+  private struct UncheckedWork: @unchecked Sendable {
+    let run: () -> Void
+  }
+}
