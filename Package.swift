@@ -152,6 +152,9 @@ let package = Package(
       name: "LabCheckKitTests",
       dependencies: ["LabCheckKit", "CheckReporting", "SourceScan", "CompilerDiagnostics"],
       swiftSettings: swift6),
+    .testTarget(
+      name: "DeterministicSchedulingTests", dependencies: ["DeterministicScheduling"],
+      swiftSettings: swift6),
     .testTarget(name: "KataSupportTests", dependencies: ["KataSupport"], swiftSettings: swift6),
     .testTarget(name: "CoffeeDomainTests", dependencies: ["CoffeeDomain"], swiftSettings: swift6),
     // The simulated platform's contracts, which the apps and the lab rely on: callback queues,

@@ -53,6 +53,9 @@ public final class DeterministicScheduler: @unchecked Sendable {
     public let elapsed: Duration
     /// Each deviation in words: what ran, and what the default order would have run instead.
     public let deviationNotes: [String]
+    /// The blocks (not runtime jobs) that queued a job of the runtime: a callback that resumed
+    /// a task, say, which hands its work on to that task.
+    public let blocksThatResumedTasks: Set<Int>
   }
 
   /// A recorded access, for the happens-before analysis: the job that made it and what it had
@@ -97,6 +100,9 @@ public final class DeterministicScheduler: @unchecked Sendable {
     var changePoints: [Int: Int] = [:]
     var rootFinished = false
     var deviationNotes: [String] = []
+    /// The clocks of the jobs finished so far, in the order they finished.
+    var finishedClocks: [VectorClock] = []
+    var blocksThatResumedTasks: Set<Int> = []
   }
 
   private let lock = NSLock()
@@ -137,7 +143,8 @@ public final class DeterministicScheduler: @unchecked Sendable {
         }
       }
     }
-    enqueue(.block({ root { [self] in lock.withLock { state.rootFinished = true } } }),
+    enqueue(
+      .block({ root { [self] in lock.withLock { state.rootFinished = true } } }),
       lane: .main, label: "the run starts")
     let next = lock.withLock { decide(yielding: nil) }
     launch(next)
@@ -149,7 +156,8 @@ public final class DeterministicScheduler: @unchecked Sendable {
       return Record(
         schedule: Schedule(state.deviations), readyCounts: state.readyCounts, steps: state.steps,
         escapes: state.escapes, rootFinished: state.rootFinished, waiting: waiting,
-        elapsed: state.now, deviationNotes: state.deviationNotes)
+        elapsed: state.now, deviationNotes: state.deviationNotes,
+        blocksThatResumedTasks: state.blocksThatResumedTasks)
     }
   }
 
@@ -157,17 +165,22 @@ public final class DeterministicScheduler: @unchecked Sendable {
 
   /// Queues `body` on `lane`; a timer when `delay` is given (virtual time, from now).
   public func enqueue(
-    _ body: @escaping @Sendable () -> Void, lane: JobLane, label: String, after delay: Duration? = nil
+    _ body: @escaping @Sendable () -> Void, lane: JobLane, label: String,
+    after delay: Duration? = nil
   ) {
     enqueue(.block(body), lane: lane, label: label, after: delay)
   }
 
-  func enqueue(_ body: ScheduledJob.Body, lane: JobLane, label: String, after delay: Duration? = nil)
-  {
+  func enqueue(
+    _ body: ScheduledJob.Body, lane: JobLane, label: String, after delay: Duration? = nil
+  ) {
     lock.withLock {
       let job = ScheduledJob(number: state.nextNumber, lane: lane, label: label, body: body)
       state.nextNumber += 1
       if let current = state.current {
+        if case .task = body, !current.isRuntimeJob {
+          state.blocksThatResumedTasks.insert(current.number)
+        }
         if let thread = current.carrier?.thread, pthread_equal(thread, pthread_self()) == 0 {
           state.escapes.append(
             "\(label) was queued from a thread the scheduler does not run, while \(current.label) "
@@ -179,6 +192,7 @@ public final class DeterministicScheduler: @unchecked Sendable {
         }
       }
       job.priority = drawPriority()
+      job.finishedBeforeWaiting = state.finishedClocks.count
       if let delay, delay > .zero {
         job.readyAt = state.now + delay
         state.timers.append(job)
@@ -204,6 +218,7 @@ public final class DeterministicScheduler: @unchecked Sendable {
       lock.unlock()
       return
     }
+    current.finishedBeforeWaiting = state.finishedClocks.count
     state.paused.append(current)
     lock.unlock()
     launch(next)
@@ -296,6 +311,7 @@ public final class DeterministicScheduler: @unchecked Sendable {
       if chosen === yielding { return chosen }
       if let index = state.paused.firstIndex(where: { $0 === chosen }) {
         state.paused.remove(at: index)
+        joinWhatFinishedWhileWaiting(chosen)
         state.current = chosen
         state.steps.append(
           Step(
@@ -310,6 +326,7 @@ public final class DeterministicScheduler: @unchecked Sendable {
 
   private func start(_ job: ScheduledJob) -> ScheduledJob {
     state.current = job
+    joinWhatFinishedWhileWaiting(job)
     if job.lane.isSerial {
       state.busyLanes.insert(job.lane)
       if state.tracksHappensBefore, let laneClock = state.laneClocks[job.lane] {
@@ -319,6 +336,16 @@ public final class DeterministicScheduler: @unchecked Sendable {
     state.steps.append(
       Step(job: job.number, lane: job.lane, label: job.label, resumed: false, time: state.now))
     return job
+  }
+
+  /// A runtime job takes every job that finished while it waited as seen: an actor's own queue,
+  /// which the scheduler does not see, may have taken work from any of them for this job to run
+  /// (a continuation resumed onto a busy actor queues nothing here). An over-approximation of
+  /// happens-before, for the runtime's jobs only: the queues' blocks and the platform's
+  /// callbacks, where the before variant races, keep their exact edges.
+  private func joinWhatFinishedWhileWaiting(_ job: ScheduledJob) {
+    guard state.tracksHappensBefore, job.isRuntimeJob else { return }
+    for clock in state.finishedClocks[job.finishedBeforeWaiting...] { job.clock.join(clock) }
   }
 
   /// The index of the candidate to run, by the policy; records the decision.
@@ -418,6 +445,10 @@ public final class DeterministicScheduler: @unchecked Sendable {
           job.clock.tick(job.number)
           state.laneClocks[job.lane] = job.clock
         }
+      }
+      if state.tracksHappensBefore {
+        job.clock.tick(job.number)
+        state.finishedClocks.append(job.clock)
       }
       state.current = nil
       if !carrier.isMain { idleWorkers.append(carrier) }

@@ -33,7 +33,9 @@ public struct Schedule: Hashable, Sendable, CustomStringConvertible {
 
   public init(_ deviations: [Deviation]) {
     var byStep: [Int: Int] = [:]
-    for deviation in deviations where deviation.choice != 0 { byStep[deviation.step] = deviation.choice }
+    for deviation in deviations where deviation.choice != 0 {
+      byStep[deviation.step] = deviation.choice
+    }
     self.deviations = byStep.map { Deviation(step: $0.key, choice: $0.value) }.sorted()
   }
 

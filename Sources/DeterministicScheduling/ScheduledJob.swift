@@ -17,10 +17,18 @@ final class ScheduledJob: @unchecked Sendable {
   var readyAt: Duration?
   /// What the job has seen of the others, for the happens-before analysis.
   var clock = VectorClock()
+  /// How many jobs had finished when it was queued, or paused: a runtime job sees what finished
+  /// since (see `DeterministicScheduler.joinWhatFinishedWhileWaiting`).
+  var finishedBeforeWaiting = 0
   /// Its priority under PCT.
   var priority = 0
   /// The carrier running it: set from its start to its end.
   var carrier: Carrier?
+
+  /// Whether it is a job of the concurrency runtime.
+  var isRuntimeJob: Bool {
+    if case .task = body { true } else { false }
+  }
 
   init(number: Int, lane: JobLane, label: String, body: Body, readyAt: Duration? = nil) {
     self.number = number

@@ -1,5 +1,5 @@
-import CoffeeScenarios
 import CheckReporting
+import CoffeeScenarios
 import CommandLineSupport
 import DeterministicScheduling
 import Foundation
@@ -12,9 +12,6 @@ import SimulatedPlatform
 /// scheduler; a finding is printed with its minimal schedule, drawn as lanes, and the command
 /// that replays it. Runs on a thread of its own: the main lane is the main queue's.
 enum ExploreCommand {
-  /// Whether an entry's search also looks for unordered accesses (races seen): on, since a race
-  /// is then found at bound 0 even where its symptom needs a deviation.
-  static let seesRaces = true
 
   /// Runs the command; the process's exit code.
   static func run(_ arguments: ParsedArguments) throws -> Int32 {
@@ -27,6 +24,7 @@ enum ExploreCommand {
     guard (0...6).contains(bound) else { throw UsageError("--bound takes 0 to 6, not \(bound)") }
     let cap = try arguments.number("--max-schedules", as: Int.self) ?? 50_000
     let scheduleText = try arguments.value("--schedule")
+    let seesRaces = try !arguments.flag("--symptoms-only")
     let names = try arguments.positional(max: 1)
     guard let name = names.first else {
       throw UsageError("explore needs a catalog entry, a scenario, or all (race-lab list)")
@@ -41,7 +39,7 @@ enum ExploreCommand {
       guard let target = ExplorationTarget.named(name, variant: variant) else {
         throw UsageError("--schedule replays a scenario; '\(name)' is not one")
       }
-      return replay(target, schedule: schedule, style: style)
+      return replay(target, schedule: schedule, seesRaces: seesRaces, style: style)
     }
 
     let entry = RaceCatalog.entry(name)
@@ -87,7 +85,8 @@ enum ExploreCommand {
       if report.stoppedAtCap {
         print(
           "Stopped at --max-schedules \(cap) before covering the bound: "
-            + "\(report.targetsCovered.count) of \(targets.count) scenario runs covered, no finding.")
+            + "\(report.targetsCovered.count) of \(targets.count) scenario runs covered, no finding."
+        )
         return 2
       }
       print(
@@ -99,20 +98,23 @@ enum ExploreCommand {
     print(
       "Found after \(Wording.count(report.schedulesToFinding ?? 0, "schedule")), in "
         + "\(run.target):")
-    printRun(run, entry: entry, style: style)
+    printRun(run, entry: entry, seesRaces: seesRaces, style: style)
     return 1
   }
 
   /// Replays one schedule of one target and prints what it did.
-  static func replay(_ target: ExplorationTarget, schedule: Schedule, style: TerminalStyle) -> Int32
-  {
+  static func replay(
+    _ target: ExplorationTarget, schedule: Schedule, seesRaces: Bool, style: TerminalStyle
+  ) -> Int32 {
     let run = ExploredRun.run(target, policy: .following(schedule), tracksHappensBefore: seesRaces)
     print("Replaying \(target) with schedule \(schedule):")
-    printRun(run, entry: nil, style: style)
+    printRun(run, entry: nil, seesRaces: seesRaces, style: style)
     return run.findings.isEmpty ? 0 : 1
   }
 
-  static func printRun(_ run: ExploredRun, entry: RaceEntry?, style: TerminalStyle) {
+  static func printRun(
+    _ run: ExploredRun, entry: RaceEntry?, seesRaces: Bool, style: TerminalStyle
+  ) {
     let schedule = run.record.schedule
     let shown = run.findings.filter { finding in
       entry == nil || finding.entryID == entry?.id || finding.kind == .hang
@@ -140,6 +142,6 @@ enum ExploreCommand {
     print(([""] + diagram.render(style: style)).joined(separator: "\n"))
     print(
       "\n  Replay exactly this run: swift run race-lab explore \(run.target.name) --variant "
-        + "\(run.target.variant) --schedule \(schedule)")
+        + "\(run.target.variant) --schedule \(schedule)" + (seesRaces ? "" : " --symptoms-only"))
   }
 }

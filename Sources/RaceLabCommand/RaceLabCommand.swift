@@ -56,6 +56,8 @@ struct RaceLabCommand {
           --bound N           Deviations from the default order, at most (default: 2)
           --schedule S        Replay one schedule of SCENARIO (4:1,9:2 or default)
           --max-schedules N   Stop, and exit 2, after N schedules (default: 50000)
+          --symptoms-only     Look only for broken expectations and invariants, not for
+                              unordered accesses (races seen): how deep the symptom lies.
       diagnose [--modules DIR] Compile both variants in the Swift 6 mode; the before variant's
                               diagnostics by group and by catalog entry. The after must have none.
       docs                    The catalog as Markdown (docs/races.md is generated from it).

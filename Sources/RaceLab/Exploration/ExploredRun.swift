@@ -94,20 +94,26 @@ public struct ExploredRun: Sendable {
           Finding(kind: .escape, entryID: nil, what: "work escaped the scheduler", detail: $0)
         }
         if !record.rootFinished {
-          let waiting = record.waiting.isEmpty ? "" : " (still set: \(record.waiting.joined(separator: ", ")))"
+          let waiting =
+            record.waiting.isEmpty ? "" : " (still set: \(record.waiting.joined(separator: ", ")))"
           findings.append(
             Finding(
               kind: .hang, entryID: nil, what: "the run hangs",
               detail: "nothing was ready while the scenario still waited for the app\(waiting)"))
         }
-        if let error {
+        if error is ScenarioStepError, target.stepsInFlight {
+          // A step that needs the previous one done (deleting the app's newest sample) cannot
+          // be played with the steps in flight: the target does not apply, the app broke nothing.
+        } else if let error {
           findings.append(
             Finding(kind: .hang, entryID: nil, what: "the scenario stopped", detail: "\(error)"))
         }
         if let outcome {
-          findings += ExploredRun.findings(in: outcome, offMainReads: offMainReads)
+          findings += ExploredRun.findings(
+            in: outcome, offMainReads: offMainReads, stepsInFlight: target.stepsInFlight)
           if tracksHappensBefore {
-            findings += UnorderedAccesses.find(in: trace.events)
+            findings += UnorderedAccesses.find(
+              in: trace.events, handingOn: record.blocksThatResumedTasks)
           }
         }
         return ExploredRun(target: target, record: record, findings: findings, trace: trace)
@@ -117,10 +123,16 @@ public struct ExploredRun: Sendable {
 
   /// The expectations the scenario broke, and the stress invariants, each named for the catalog
   /// entry its evidence points to.
+  /// With the steps in flight, only what holds whatever their order: the expectations of every
+  /// scenario and the stress's invariants, not the scenario's own (written for steps played one
+  /// after the other: a failure set and cleared around a sync, say).
   static func findings(
-    in outcome: ScenarioOutcome, offMainReads: [PublishedChangeRecorder.OffMainRead]
+    in outcome: ScenarioOutcome, offMainReads: [PublishedChangeRecorder.OffMainRead],
+    stepsInFlight: Bool
   ) -> [Finding] {
-    var findings: [Finding] = outcome.scenario.allExpectations.compactMap { expectation in
+    let expectations =
+      stepsInFlight ? Expectation.everyScenario : outcome.scenario.allExpectations
+    var findings: [Finding] = expectations.compactMap { expectation in
       guard let failure = expectation.failure(in: outcome) else { return nil }
       return Finding(
         kind: .expectation, entryID: expectation.brokenBy?.id, what: expectation.summary,

@@ -1,5 +1,5 @@
-import Dispatch
 import DeterministicScheduling
+import Dispatch
 import Foundation
 
 /// A dispatch queue that the lab's scheduler can own: outside an exploration run it is a real

@@ -1,0 +1,83 @@
+import CommandLineSupport
+import Foundation
+import RaceLab
+import Testing
+
+/// `race-lab explore`, run as a learner runs it: the built command, in a process of its own,
+/// since the scheduler's executors are installed once per process, before any task (this test
+/// process has its own). The timeouts are safety nets against a hang, never a verdict: a run's
+/// verdict is decided by the schedules it explores, which do not depend on the machine's load.
+@Suite("race-lab explore", .timeLimit(.minutes(5)))
+struct ExploreCommandTests {
+  /// The catalog entries of the before variant: those its scenarios can show.
+  static let beforeEntries = [
+    "saved-value-race", "health-state-on-callback-queues", "overlapping-loads",
+    "blocking-io-on-main", "write-lost-at-suspension", "authorization-never-answered",
+  ]
+
+  @Test(
+    "Every entry of the before variant is found from the scenarios alone", arguments: beforeEntries)
+  func findsEveryBeforeEntry(_ entry: String) throws {
+    let (result, output) = try BuiltProduct.run(
+      "race-lab", ["explore", entry, "--bound", "2"], timeout: 120)
+    #expect(result.status == 1, "explore exits 1 on a finding:\n\(output)")
+    #expect(output.contains("(\(entry))"), "the finding names the entry:\n\(output)")
+    #expect(output.contains("Replay exactly this run: swift run race-lab explore"))
+  }
+
+  @Test("The same command prints the same output, and the printed replay gives the same run")
+  func sameOutputEveryRun() throws {
+    let arguments = ["explore", "write-lost-at-suspension", "--bound", "1"]
+    let first = try BuiltProduct.run("race-lab", arguments, timeout: 120)
+    let second = try BuiltProduct.run("race-lab", arguments, timeout: 120)
+    #expect(first.output == second.output)
+    let replayLine = try #require(
+      first.output.components(separatedBy: "\n").first { $0.contains("Replay exactly this run") })
+    let replayArguments = Array(
+      replayLine.components(separatedBy: "swift run race-lab ")[1].split(separator: " ").map(
+        String.init))
+    let replays = try (0..<3).map { _ in
+      try BuiltProduct.run("race-lab", replayArguments, timeout: 60)
+    }
+    #expect(replays.allSatisfy { $0.result.status == 1 })
+    #expect(Set(replays.map(\.output)).count == 1, "three replays, one output")
+    // The replay draws the same lanes as the search's finding (which also marks the entry's
+    // racing accesses, `!` where the replay, naming no entry, draws `●`).
+    let lanes = { (text: String) in
+      text.components(separatedBy: "\n")
+        .filter { $0.trimmingCharacters(in: .whitespaces).first?.isNumber == true }
+        .map {
+          $0.replacingOccurrences(of: "!", with: "●").replacingOccurrences(of: "  race", with: "")
+        }
+    }
+    #expect(lanes(first.output) == lanes(replays[0].output))
+  }
+
+  @Test("The after variant breaks nothing in any schedule within one deviation")
+  func afterVariantSurvives() throws {
+    let (result, output) = try BuiltProduct.run(
+      "race-lab", ["explore", "all", "--variant", "after", "--bound", "1"], timeout: 240)
+    #expect(result.status == 0, "\(output)")
+    #expect(output.contains("No schedule broke anything"))
+  }
+
+  @Test("A symptom, not only a race seen: the lost save needs a deviation, and is found")
+  func symptomNeedsDeviation() throws {
+    let (result, output) = try BuiltProduct.run(
+      "race-lab",
+      ["explore", "add-drink-active", "--symptoms-only", "--bound", "1"], timeout: 120)
+    #expect(result.status == 1, "\(output)")
+    #expect(!output.contains("Schedule: default"), "the default order shows nothing:\n\(output)")
+  }
+
+  @Test("Bad input: an unknown target, a malformed schedule, a bound out of range exit 2")
+  func badInput() throws {
+    for arguments in [
+      ["explore", "no-such-thing"], ["explore", "first-launch", "--schedule", "x"],
+      ["explore", "first-launch", "--bound", "99"], ["explore"],
+    ] {
+      let (result, _) = try BuiltProduct.run("race-lab", arguments, timeout: 60)
+      #expect(result.status == 2, "\(arguments)")
+    }
+  }
+}
