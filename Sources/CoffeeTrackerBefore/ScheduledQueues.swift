@@ -1,7 +1,12 @@
 import SimulatedPlatform
 
 // The lab's, not Apple's: the before variant's queues, as queues the lab's scheduler can own.
-// This module's own declaration wins over Dispatch's, so `DispatchQueue(label:qos:)` and
-// `DispatchQueue.main.async` in the app's files name `ScheduledDispatchQueue`, a real dispatch
-// queue everywhere but inside `race-lab explore`, and the app's source stays as Apple wrote it.
+// This module's own declarations win over Dispatch's, so `DispatchQueue(label:qos:)`,
+// `DispatchQueue.main.async` and `dispatchPrecondition(condition: .onQueue(.main))` in the app's
+// files name the scheduled queue and its check: a real dispatch queue and Dispatch's check
+// everywhere but inside `race-lab explore`, and the app's source stays as Apple wrote it.
 typealias DispatchQueue = ScheduledDispatchQueue
+
+func dispatchPrecondition(condition: ScheduledDispatchPredicate) {
+  ScheduledDispatchQueue.precondition(condition)
+}

@@ -108,7 +108,6 @@ public final class DeterministicScheduler: @unchecked Sendable {
   private let lock = NSLock()
   private var state = State()
   private var idleWorkers: [Carrier] = []
-  private let mainCarrier = Carrier(isMain: true)
   private let runEnded = DispatchSemaphore(value: 0)
 
   private init() {}
@@ -117,7 +116,8 @@ public final class DeterministicScheduler: @unchecked Sendable {
 
   /// Runs `root`, which starts the run's work (creates its tasks, queues its blocks) and must
   /// call `finish` once the run's story is over, under `policy`, and returns what the run did.
-  /// Call it from a thread that is not the main queue's: the main lane runs there.
+  /// The calling thread runs the jobs (and worker threads, while a job is stopped at a yield
+  /// point): call it from a thread that nothing else needs meanwhile.
   ///
   /// `tracksHappensBefore` keeps vector clocks for `stampAccess()`; off, a run is cheaper.
   public func run(
@@ -146,8 +146,11 @@ public final class DeterministicScheduler: @unchecked Sendable {
     enqueue(
       .block({ root { [self] in lock.withLock { state.rootFinished = true } } }),
       lane: .main, label: "the run starts")
-    let next = lock.withLock { decide(yielding: nil) }
-    launch(next)
+    // The calling thread runs jobs itself until the run ends or one of them stops at a yield
+    // point and the turn moves on; then it waits for the end.
+    let driver = Carrier()
+    driver.thread = pthread_self()
+    if let first = lock.withLock({ decide(yielding: nil) }) { runJobs(from: first, on: driver) }
     runEnded.wait()
     return lock.withLock {
       state.running = false
@@ -384,48 +387,72 @@ public final class DeterministicScheduler: @unchecked Sendable {
     return depth + Int(state.random.next() % 1_000_000)
   }
 
-  /// Hands the turn to `job`: resumes its carrier, or gives it one. Called without the lock.
+  /// Hands the turn to `job` from a thread that is stopping at a yield point: resumes the job's
+  /// own thread if it was paused, or starts it on an idle worker. Called without the lock.
   private func launch(_ job: ScheduledJob?) {
     guard let job else { return }
     if let carrier = job.carrier {
       carrier.turn.signal()
       return
     }
-    if job.lane == .main {
-      job.carrier = mainCarrier
-      // A work item, not a closure literal: a closure given to `main.async` would be inferred
-      // main-actor isolated, and checked before the carrier knows its thread.
-      let item = DispatchWorkItem { [self] in
-        mainCarrier.thread = pthread_self()
-        execute(job)
-      }
-      Dispatch.DispatchQueue.main.async(execute: item)
-      return
-    }
     let worker = lock.withLock { idleWorkers.popLast() } ?? startWorker()
-    job.carrier = worker
     worker.assigned = job
     worker.turn.signal()
   }
 
   private func startWorker() -> Carrier {
-    let worker = Carrier(isMain: false)
+    let worker = Carrier()
+    let started = DispatchSemaphore(value: 0)
     let thread = Thread { [self] in
       worker.thread = pthread_self()
+      started.signal()
       while true {
         worker.turn.wait()
         guard let job = worker.assigned else { continue }
         worker.assigned = nil
-        execute(job)
+        runJobs(from: job, on: worker)
+        lock.withLock { idleWorkers.append(worker) }
       }
     }
     thread.name = "scheduler worker"
     thread.stackSize = 8 << 20
     thread.start()
+    started.wait()
     return worker
   }
 
-  /// Runs `job` on its carrier, then hands the turn on.
+  /// Runs `first` on `carrier`, the calling thread, then whatever the scheduler picks next, on
+  /// the same thread: no thread switch unless a job stops at a yield point. Returns when the run
+  /// is over, or when the next job is a paused one, whose own thread it wakes.
+  private func runJobs(from first: ScheduledJob, on carrier: Carrier) {
+    var next: ScheduledJob? = first
+    while let job = next {
+      if job.carrier != nil {
+        job.carrier!.turn.signal()
+        return
+      }
+      job.carrier = carrier
+      execute(job)
+      next = lock.withLock {
+        job.carrier = nil
+        if job.lane.isSerial {
+          state.busyLanes.remove(job.lane)
+          if state.tracksHappensBefore {
+            job.clock.tick(job.number)
+            state.laneClocks[job.lane] = job.clock
+          }
+        }
+        if state.tracksHappensBefore {
+          job.clock.tick(job.number)
+          state.finishedClocks.append(job.clock)
+        }
+        state.current = nil
+        return decide(yielding: nil)
+      }
+    }
+  }
+
+  /// Runs `job`'s body on the calling thread.
   private func execute(_ job: ScheduledJob) {
     switch job.body {
     case .block(let body): body()
@@ -436,25 +463,6 @@ public final class DeterministicScheduler: @unchecked Sendable {
         unowned.runSynchronously(on: HopExecutor.shared.asUnownedSerialExecutor())
       }
     }
-    let carrier = job.carrier!
-    let next: ScheduledJob? = lock.withLock {
-      job.carrier = nil
-      if job.lane.isSerial {
-        state.busyLanes.remove(job.lane)
-        if state.tracksHappensBefore {
-          job.clock.tick(job.number)
-          state.laneClocks[job.lane] = job.clock
-        }
-      }
-      if state.tracksHappensBefore {
-        job.clock.tick(job.number)
-        state.finishedClocks.append(job.clock)
-      }
-      state.current = nil
-      if !carrier.isMain { idleWorkers.append(carrier) }
-      return decide(yielding: nil)
-    }
-    launch(next)
   }
 }
 

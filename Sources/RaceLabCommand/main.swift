@@ -15,21 +15,16 @@ if arguments.first == "explore" {
           + "without it\n").utf8))
     exit(2)
   }
-  // The main lane is the main queue, drained by dispatchMain() below; the search runs here.
-  let driver = Thread {
-    do {
-      guard
-        let (_, options) = try RaceLabCommand.tool.commandToRun(
-          arguments, printingHelpWith: { print($0) })
-      else { RaceLabCommand.flushAndExit(0) }
-      RaceLabCommand.flushAndExit(try ExploreCommand.run(options))
-    } catch {
-      ErrorReport(error, tool: "race-lab", command: "explore").exit()
-    }
+  // The main thread drives the runs: the scheduler runs every job itself, one at a time.
+  do {
+    guard
+      let (_, options) = try RaceLabCommand.tool.commandToRun(
+        arguments, printingHelpWith: { print($0) })
+    else { RaceLabCommand.flushAndExit(0) }
+    RaceLabCommand.flushAndExit(try ExploreCommand.run(options))
+  } catch {
+    ErrorReport(error, tool: "race-lab", command: "explore").exit()
   }
-  driver.stackSize = 16 << 20
-  driver.start()
-  dispatchMain()
 } else {
   Task { @MainActor in await RaceLabCommand.main() }
   dispatchMain()

@@ -47,3 +47,35 @@ public final class ScheduledDispatchQueue: @unchecked Sendable {
     let run: () -> Void
   }
 }
+
+/// What `dispatchPrecondition(condition:)` checks, for the queues the scheduler can own.
+public enum ScheduledDispatchPredicate: Sendable {
+  case onQueue(ScheduledDispatchQueue)
+  case notOnQueue(ScheduledDispatchQueue)
+}
+
+extension ScheduledDispatchQueue {
+  /// Stops the program unless `condition` holds: Dispatch's own check outside an exploration
+  /// run, the scheduler's lane inside one (its jobs run on its own threads, not on the queues).
+  public static func precondition(
+    _ condition: ScheduledDispatchPredicate, file: StaticString = #file, line: UInt = #line
+  ) {
+    guard DeterministicScheduler.isRunning, let lane = DeterministicScheduler.shared.currentLane
+    else {
+      switch condition {
+      case .onQueue(let queue): dispatchPrecondition(condition: .onQueue(queue.queue))
+      case .notOnQueue(let queue): dispatchPrecondition(condition: .notOnQueue(queue.queue))
+      }
+      return
+    }
+    switch condition {
+    case .onQueue(let queue):
+      Swift.precondition(
+        lane == queue.lane, "not on the \(ExecutionContext.name(of: queue))", file: file,
+        line: line)
+    case .notOnQueue(let queue):
+      Swift.precondition(
+        lane != queue.lane, "on the \(ExecutionContext.name(of: queue))", file: file, line: line)
+    }
+  }
+}
