@@ -56,6 +56,10 @@ public final class DeterministicScheduler: @unchecked Sendable {
     /// The blocks (not runtime jobs) that queued a job of the runtime: a callback that resumed
     /// a task, say, which hands its work on to that task.
     public let blocksThatResumedTasks: Set<Int>
+    /// The job that held the turn without giving it back (blocked in a lock, a semaphore, a
+    /// real sleep: a wait the scheduler cannot see), when the run had to be given up. The
+    /// scheduler cannot run again in this process then.
+    public let blockedOutside: String?
   }
 
   /// A recorded access, for the happens-before analysis: the job that made it and what it had
@@ -120,8 +124,12 @@ public final class DeterministicScheduler: @unchecked Sendable {
   /// point): call it from a thread that nothing else needs meanwhile.
   ///
   /// `tracksHappensBefore` keeps vector clocks for `stampAccess()`; off, a run is cheaper.
+  /// `blockingLimit`, when given, runs the jobs on a worker and gives the run up when one job
+  /// holds the turn that long (`Record.blockedOutside`): for code that may block where the
+  /// scheduler cannot see it, such as a learner's.
   public func run(
     policy: SchedulingPolicy, tracksHappensBefore: Bool = false,
+    blockingLimit: TimeInterval? = nil,
     _ root: @escaping @Sendable (_ finish: @escaping @Sendable () -> Void) -> Void
   ) -> Record {
     lock.withLock {
@@ -150,17 +158,35 @@ public final class DeterministicScheduler: @unchecked Sendable {
     // point and the turn moves on; then it waits for the end.
     let driver = Carrier()
     driver.thread = pthread_self()
-    if let first = lock.withLock({ decide(yielding: nil) }) { runJobs(from: first, on: driver) }
-    runEnded.wait()
+    var blockedOutside: String?
+    if let first = lock.withLock({ decide(yielding: nil) }) {
+      if let limit = blockingLimit {
+        // The jobs run on a worker, so that this thread can name a job that never gives the
+        // turn back. The one wall-clock wait of the scheduler: it names an escape, it decides
+        // no verdict.
+        launchOnWorker(first)
+        if runEnded.wait(timeout: .now() + limit) == .timedOut {
+          blockedOutside = lock.withLock {
+            state.current.map { "\($0.label) (\($0.lane))" } ?? "a job"
+          }
+        }
+      } else {
+        runJobs(from: first, on: driver)
+        runEnded.wait()
+      }
+    } else {
+      runEnded.wait()
+    }
     return lock.withLock {
-      state.running = false
+      // A run given up keeps its blocked job: the scheduler stays taken.
+      if blockedOutside == nil { state.running = false }
       let waiting =
         state.stillWaiters.map(\.label) + state.timers.map(\.label)
       return Record(
         schedule: Schedule(state.deviations), readyCounts: state.readyCounts, steps: state.steps,
         escapes: state.escapes, rootFinished: state.rootFinished, waiting: waiting,
         elapsed: state.now, deviationNotes: state.deviationNotes,
-        blocksThatResumedTasks: state.blocksThatResumedTasks)
+        blocksThatResumedTasks: state.blocksThatResumedTasks, blockedOutside: blockedOutside)
     }
   }
 
@@ -395,6 +421,10 @@ public final class DeterministicScheduler: @unchecked Sendable {
       carrier.turn.signal()
       return
     }
+    launchOnWorker(job)
+  }
+
+  private func launchOnWorker(_ job: ScheduledJob) {
     let worker = lock.withLock { idleWorkers.popLast() } ?? startWorker()
     worker.assigned = job
     worker.turn.signal()

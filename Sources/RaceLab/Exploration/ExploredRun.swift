@@ -41,6 +41,10 @@ public struct ExploredRun: Sendable {
   /// The platform's trace of the run.
   public let trace: Trace
 
+  /// How long one job may hold the turn before the run is given up as blocked outside the
+  /// scheduler (a lock, a semaphore, a real sleep): it names an escape, it decides no verdict.
+  public static let blockingLimit: TimeInterval = 30
+
   /// Runs `target` once under `policy`. Call it from a thread of its own, never the main queue:
   /// the main lane runs there. `tracksHappensBefore` also looks for unordered accesses.
   public static func run(
@@ -48,14 +52,14 @@ public struct ExploredRun: Sendable {
   ) -> ExploredRun {
     let box = RunBox()
     let record = DeterministicScheduler.shared.run(
-      policy: policy, tracksHappensBefore: tracksHappensBefore
+      policy: policy, tracksHappensBefore: tracksHappensBefore, blockingLimit: blockingLimit
     ) { finish in
       Task { @MainActor in
         do {
           var platform: SimulatedPlatform?
           let outcome = try await ScenarioRunner.run(
             target.scenario, on: target.variant, configure: { platform = $0 },
-            settlesBetweenSteps: !target.stepsInFlight)
+            settlesBetweenSteps: !target.stepsInFlight, onStep: { box.note(step: $0.step) })
           box.set(outcome: outcome, platform: platform!)
         } catch {
           box.set(error: error)
@@ -73,6 +77,11 @@ public struct ExploredRun: Sendable {
     private var offMainReads: [PublishedChangeRecorder.OffMainRead] = []
     private var trace = Trace(events: [], links: [])
     private var error: (any Error)?
+    private var lastStep: Step?
+
+    func note(step: Step) {
+      lock.withLock { lastStep = step }
+    }
 
     func set(outcome: ScenarioOutcome, platform: SimulatedPlatform) {
       lock.withLock {
@@ -93,13 +102,23 @@ public struct ExploredRun: Sendable {
         var findings: [Finding] = record.escapes.map {
           Finding(kind: .escape, entryID: nil, what: "work escaped the scheduler", detail: $0)
         }
-        if !record.rootFinished {
+        if let job = record.blockedOutside {
+          findings.append(
+            Finding(
+              kind: .escape, entryID: nil, what: "a job blocked outside the scheduler",
+              detail:
+                "\(job) held the turn for \(Int(ExploredRun.blockingLimit)) s without giving it "
+                + "back: a lock, a semaphore or a real sleep the scheduler cannot see"))
+        } else if !record.rootFinished {
           let waiting =
-            record.waiting.isEmpty ? "" : " (still set: \(record.waiting.joined(separator: ", ")))"
+            record.waiting.isEmpty ? "" : "; still set: \(record.waiting.joined(separator: ", "))"
+          let after = lastStep.map { "after \"\($0)\"" } ?? "at launch"
           findings.append(
             Finding(
               kind: .hang, entryID: nil, what: "the run hangs",
-              detail: "nothing was ready while the scenario still waited for the app\(waiting)"))
+              detail:
+                "nothing was ready while the scenario still waited for the app to settle "
+                + "\(after): a continuation never resumed, or a task that never ends\(waiting)"))
         }
         if error is ScenarioStepError, target.stepsInFlight {
           // A step that needs the previous one done (deleting the app's newest sample) cannot

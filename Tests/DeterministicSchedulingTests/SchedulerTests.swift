@@ -1,0 +1,131 @@
+import DeterministicScheduling
+import Dispatch
+import Foundation
+import Testing
+
+/// The scheduler on blocks alone (this test process keeps the runtime's own executors). Each test
+/// runs in an exit test, a process of its own: the scheduler is one per process, and while it
+/// runs, the platform hands it the work of any other test's platform.
+@Suite("The deterministic scheduler")
+struct SchedulerTests {
+  /// Two blocks that each read a counter, stop at a yield point, and write it back plus one.
+  static func lostUpdateRun(_ policy: SchedulingPolicy) -> (Int, DeterministicScheduler.Record) {
+    final class Counter: @unchecked Sendable { var value = 0 }
+    let counter = Counter()
+    let record = DeterministicScheduler.shared.run(policy: policy) { finish in
+      let scheduler = DeterministicScheduler.shared
+      for name in ["first", "second"] {
+        scheduler.enqueue(
+          {
+            let read = counter.value
+            scheduler.yieldPoint()
+            counter.value = read + 1
+          }, lane: .concurrent(name), label: "\(name) increment")
+      }
+      scheduler.enqueue(finish, lane: .concurrent("end"), label: "the end")
+    }
+    return (counter.value, record)
+  }
+
+  @Test("The default order loses nothing; one deviation loses the update; the search finds it")
+  func findsLostUpdate() async {
+    await #expect(processExitsWith: .success) {
+      let (defaultValue, defaultRecord) = SchedulerTests.lostUpdateRun(.following(.defaultOrder))
+      precondition(defaultValue == 2, "the default order runs each block to its end")
+      var found: Schedule?
+      for step in defaultRecord.readyCounts.indices {
+        for choice in 1..<defaultRecord.readyCounts[step] {
+          let schedule = Schedule.defaultOrder.adding(step: step, choice: choice)
+          if SchedulerTests.lostUpdateRun(.following(schedule)).0 == 1 { found = schedule }
+        }
+      }
+      let schedule = found!
+      precondition(schedule.deviations.count == 1)
+      // A replay takes the same steps every time.
+      let first = SchedulerTests.lostUpdateRun(.following(schedule)).1
+      for _ in 0..<100 {
+        let again = SchedulerTests.lostUpdateRun(.following(schedule))
+        precondition(again.0 == 1 && again.1.steps == first.steps)
+        precondition(again.1.schedule == schedule)
+      }
+    }
+  }
+
+  @Test("A serial lane runs its blocks in the order queued, whatever the schedule")
+  func serialLaneKeepsOrder() async {
+    await #expect(processExitsWith: .success) {
+      final class Log: @unchecked Sendable { var entries: [String] = [] }
+      func run(_ schedule: Schedule) -> ([String], DeterministicScheduler.Record) {
+        let log = Log()
+        let record = DeterministicScheduler.shared.run(policy: .following(schedule)) { finish in
+          let scheduler = DeterministicScheduler.shared
+          for index in 0..<3 {
+            scheduler.enqueue(
+              { log.entries.append("serial \(index)") }, lane: .serial("queue"), label: "s\(index)")
+            scheduler.enqueue(
+              { log.entries.append("global \(index)") }, lane: .concurrent("g\(index)"),
+              label: "g\(index)")
+          }
+          scheduler.enqueue(finish, lane: .concurrent("end"), label: "the end")
+        }
+        return (log.entries, record)
+      }
+      let (_, record) = run(.defaultOrder)
+      var schedules = 0
+      for step in record.readyCounts.indices {
+        for choice in 1..<record.readyCounts[step] {
+          let (entries, _) = run(Schedule.defaultOrder.adding(step: step, choice: choice))
+          let serial = entries.filter { $0.hasPrefix("serial") }
+          precondition(serial == ["serial 0", "serial 1", "serial 2"], "\(entries)")
+          schedules += 1
+        }
+      }
+      precondition(schedules > 0)
+    }
+  }
+
+  @Test("Nothing ready while the root still waits ends the run at once, as a hang")
+  func hangIsImmediate() async {
+    await #expect(processExitsWith: .success) {
+      let record = DeterministicScheduler.shared.run(policy: .following(.defaultOrder)) { _ in
+        // The root never calls `finish`, and queues nothing that would.
+      }
+      precondition(!record.rootFinished && record.blockedOutside == nil)
+    }
+  }
+
+  @Test("A block that waits on a semaphore is named as blocked outside the scheduler")
+  func blockingWaitIsNamed() async {
+    await #expect(processExitsWith: .success) {
+      let record = DeterministicScheduler.shared.run(
+        policy: .following(.defaultOrder), blockingLimit: 0.2
+      ) { _ in
+        DeterministicScheduler.shared.enqueue(
+          { DispatchSemaphore(value: 0).wait() }, lane: .concurrent("waiter"),
+          label: "a block that waits forever")
+      }
+      precondition(record.blockedOutside?.contains("a block that waits forever") == true)
+    }
+  }
+
+  @Test("Timers run on virtual time: a long delay costs nothing and orders by its end")
+  func virtualTime() async {
+    await #expect(processExitsWith: .success) {
+      final class Log: @unchecked Sendable { var entries: [String] = [] }
+      let log = Log()
+      let record = DeterministicScheduler.shared.run(policy: .following(.defaultOrder)) { finish in
+        let scheduler = DeterministicScheduler.shared
+        scheduler.enqueue(
+          { log.entries.append("an hour") }, lane: .concurrent("a"), label: "an hour",
+          after: .seconds(3600))
+        scheduler.enqueue(
+          { log.entries.append("a minute") }, lane: .concurrent("b"), label: "a minute",
+          after: .seconds(60))
+        scheduler.enqueue(
+          { finish() }, lane: .concurrent("c"), label: "the end", after: .seconds(7200))
+      }
+      precondition(log.entries == ["a minute", "an hour"], "\(log.entries)")
+      precondition(record.elapsed == .seconds(7200) && record.rootFinished)
+    }
+  }
+}
