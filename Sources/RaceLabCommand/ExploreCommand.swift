@@ -48,6 +48,8 @@ enum ExploreCommand {
       targets = ExplorationTarget.story(of: entry, variant: variant)
     } else if name == "all" {
       targets = ExplorationTarget.all(variant: variant)
+    } else if name == "all+in-flight" {
+      targets = ExplorationTarget.allInFlight(variant: variant)
     } else if let scenario = Scenario.named(name) {
       targets = [false, true].map {
         ExplorationTarget(scenario: scenario, variant: variant, stepsInFlight: $0)

@@ -31,12 +31,16 @@ public struct ExplorationTarget: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The targets that tell `entry`'s story: the scenarios that name it as a known bug first,
-  /// then every other scenario, as the behaviour suite plays them (steps settled one by one).
+  /// then every other scenario, as the behaviour suite plays them (steps settled one by one),
+  /// then each with its steps in flight together, where two actions close together (a save
+  /// still on its way when the next change comes) can interleave.
   public static func story(of entry: RaceEntry, variant: Variant) -> [ExplorationTarget] {
     let naming = Scenario.all.filter { $0.knownBeforeBugs.contains(entry.knownBug) }
     let others = Scenario.all.filter { !$0.knownBeforeBugs.contains(entry.knownBug) }
-    return (naming + others).map {
-      ExplorationTarget(scenario: $0, variant: variant, stepsInFlight: false)
+    return [false, true].flatMap { inFlight in
+      (naming + others).map {
+        ExplorationTarget(scenario: $0, variant: variant, stepsInFlight: inFlight)
+      }
     }
   }
 
@@ -45,6 +49,11 @@ public struct ExplorationTarget: Sendable, Hashable, CustomStringConvertible {
   /// scenario's author meant it to be, and its findings are leads, not catalog entries.
   public static func all(variant: Variant) -> [ExplorationTarget] {
     Scenario.all.map { ExplorationTarget(scenario: $0, variant: variant, stepsInFlight: false) }
+  }
+
+  /// Every scenario with its steps in flight together (`all+in-flight`).
+  public static func allInFlight(variant: Variant) -> [ExplorationTarget] {
+    Scenario.all.map { ExplorationTarget(scenario: $0, variant: variant, stepsInFlight: true) }
   }
 
   /// The target `name` names (`first-launch`, `day-of-coffee+in-flight`).

@@ -59,7 +59,8 @@ public struct ExploredRun: Sendable {
           var platform: SimulatedPlatform?
           let outcome = try await ScenarioRunner.run(
             target.scenario, on: target.variant, configure: { platform = $0 },
-            settlesBetweenSteps: !target.stepsInFlight, onStep: { box.note(step: $0.step) })
+            settlesBetweenSteps: !target.stepsInFlight,
+            onStep: { box.note(step: $0.step, eventCount: platform?.events.count ?? 0) })
           box.set(outcome: outcome, platform: platform!)
         } catch {
           box.set(error: error)
@@ -78,9 +79,15 @@ public struct ExploredRun: Sendable {
     private var trace = Trace(events: [], links: [])
     private var error: (any Error)?
     private var lastStep: Step?
+    /// How many events the platform had recorded when the last step had settled: the scenario's
+    /// closing relaunch comes after, and the stress's invariants judge the run before it.
+    private var eventsBeforeRelaunch = 0
 
-    func note(step: Step) {
-      lock.withLock { lastStep = step }
+    func note(step: Step, eventCount: Int) {
+      lock.withLock {
+        lastStep = step
+        eventsBeforeRelaunch = eventCount
+      }
     }
 
     func set(outcome: ScenarioOutcome, platform: SimulatedPlatform) {
@@ -129,7 +136,8 @@ public struct ExploredRun: Sendable {
         }
         if let outcome {
           findings += ExploredRun.findings(
-            in: outcome, offMainReads: offMainReads, stepsInFlight: target.stepsInFlight)
+            in: outcome, offMainReads: offMainReads, stepsInFlight: target.stepsInFlight,
+            eventsBeforeRelaunch: eventsBeforeRelaunch)
           if tracksHappensBefore {
             findings += UnorderedAccesses.find(
               in: trace.events, handingOn: record.blocksThatResumedTasks)
@@ -147,7 +155,7 @@ public struct ExploredRun: Sendable {
   /// after the other: a failure set and cleared around a sync, say).
   static func findings(
     in outcome: ScenarioOutcome, offMainReads: [PublishedChangeRecorder.OffMainRead],
-    stepsInFlight: Bool
+    stepsInFlight: Bool, eventsBeforeRelaunch: Int
   ) -> [Finding] {
     let expectations =
       stepsInFlight ? Expectation.everyScenario : outcome.scenario.allExpectations
@@ -158,7 +166,8 @@ public struct ExploredRun: Sendable {
         detail: failure)
     }
     let stressOutcome = StressOutcome(
-      snapshot: outcome.final, events: outcome.events, offMainReads: offMainReads,
+      snapshot: outcome.final, events: Array(outcome.events.prefix(eventsBeforeRelaunch)),
+      offMainReads: offMainReads.filter { $0.eventsBefore <= eventsBeforeRelaunch },
       expectedDrinks: outcome.final.modelDrinks.count,
       unansweredAuthorizationRequests: outcome.authorizationAnswers.count { $0 == nil },
       authorizationCannotSucceed: !outcome.scenario.setup.health.isHealthDataAvailable
