@@ -53,9 +53,11 @@ race: ## The race lab: replays, stress, ThreadSanitizer on both variants, one re
 # BENCH_CONFIG=release measures optimized code after a release build of its own.
 BENCH_CONFIG ?= debug
 
-bench: ## Before against after in figures: main queue, hop costs, detection power (ARGS="--help")
+bench: ## Before against after in figures: main queue, hop costs, detection power, exploration (ARGS="--help")
 	$(SWIFT) build -c $(BENCH_CONFIG) --product coffee-bench
 	$$($(SWIFT) build -c $(BENCH_CONFIG) --show-bin-path)/coffee-bench $(ARGS)
+	$(SWIFT) build -c $(BENCH_CONFIG) --product race-lab
+	$$($(SWIFT) build -c $(BENCH_CONFIG) --show-bin-path)/race-lab explore-bench
 
 race-tsan-after: ## The after variant's stress under ThreadSanitizer; fails on any report
 	$(SWIFT) build --sanitize=thread --scratch-path $(TSAN_SCRATCH) --product race-lab

@@ -58,6 +58,8 @@ struct RaceLabCommand {
           --max-schedules N   Stop, and exit 2, after N schedules (default: 50000)
           --symptoms-only     Look only for broken expectations and invariants, not for
                               unordered accesses (races seen): how deep the symptom lies.
+      explore-bench [--runs N] Runs to the first finding per entry: bounded search, seeded
+                              random and PCT schedules under the scheduler (default: 2000).
       diagnose [--modules DIR] Compile both variants in the Swift 6 mode; the before variant's
                               diagnostics by group and by catalog entry. The after must have none.
       docs                    The catalog as Markdown (docs/races.md is generated from it).
@@ -70,7 +72,9 @@ struct RaceLabCommand {
   static let tool = CommandLineTool(
     name: "race-lab", overview: usage,
     commands: [
-      "list", "replay", "tsan-replay", "stress", "trace-overhead", "report", "explore", "diagnose",
+      "list", "replay", "tsan-replay", "stress", "trace-overhead", "report", "explore",
+      "explore-bench",
+      "diagnose",
       "docs",
     ].map { CommandLineTool.Command($0, help: help(for: $0)) })
 

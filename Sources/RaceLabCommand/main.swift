@@ -6,7 +6,7 @@ import Foundation
 // per process, when the first task is made: so they are installed here, first thing, and only
 // for `explore`. Every other command runs on the platform's own executors.
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "explore" {
+if arguments.first == "explore" || arguments.first == "explore-bench" {
   guard ExploringExecutors.install() else {
     FileHandle.standardError.write(
       Data(
@@ -24,12 +24,13 @@ if arguments.first == "explore" {
   // The main thread drives the runs: the scheduler runs every job itself, one at a time.
   do {
     guard
-      let (_, options) = try RaceLabCommand.tool.commandToRun(
+      let (command, options) = try RaceLabCommand.tool.commandToRun(
         arguments, printingHelpWith: { print($0) })
     else { RaceLabCommand.flushAndExit(0) }
-    RaceLabCommand.flushAndExit(try ExploreCommand.run(options))
+    RaceLabCommand.flushAndExit(
+      try command == "explore" ? ExploreCommand.run(options) : ExploreBench.run(options))
   } catch {
-    ErrorReport(error, tool: "race-lab", command: "explore").exit()
+    ErrorReport(error, tool: "race-lab", command: arguments.first).exit()
   }
 } else {
   Task { @MainActor in await RaceLabCommand.main() }

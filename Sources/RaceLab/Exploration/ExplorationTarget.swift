@@ -44,6 +44,13 @@ public struct ExplorationTarget: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// The catalog entries that are defects of the before variant itself, which its scenarios can
+  /// show (the others live in code the catalog carries for them: the talk's end state, a
+  /// nonsending loader).
+  public static var beforeVariantEntries: [RaceEntry] {
+    RaceCatalog.entries.filter { $0.lesson.before.file.hasPrefix("Sources/CoffeeTrackerBefore/") }
+  }
+
   /// Every scenario of the behaviour suite, as the suite plays them. The steps-in-flight form of
   /// a scenario is asked for by name (`day-of-coffee+in-flight`): it puts the app where no
   /// scenario's author meant it to be, and its findings are leads, not catalog entries.

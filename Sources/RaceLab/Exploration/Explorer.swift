@@ -82,17 +82,18 @@ public enum Explorer {
     return report
   }
 
-  /// Runs `target` under a seeded policy for each seed, until a finding `matches` accepts; for
-  /// the side-by-side figures of `make bench`. The finding's run carries the schedule it took,
-  /// which `.following` replays exactly.
+  /// Seeded runs (seeds 1, 2, ...), over `targets` in turn, until one has a finding `matches`
+  /// accepts or `runs` runs are spent; for `race-lab explore-bench`, beside the search. The
+  /// finding's run carries the schedule it took, which `.following` replays exactly.
   public static func sample(
-    _ target: ExplorationTarget, policies: [SchedulingPolicy],
+    _ targets: [ExplorationTarget], runs: Int, policy: (UInt64) -> SchedulingPolicy,
     matches: (ExploredRun.Finding) -> Bool
   ) -> Report {
     var report = Report()
     let start = Date()
-    for policy in policies {
-      let run = ExploredRun.run(target, policy: policy)
+    for index in 0..<runs where !targets.isEmpty {
+      let target = targets[index % targets.count]
+      let run = ExploredRun.run(target, policy: policy(UInt64(index / targets.count + 1)))
       report.schedulesRun += 1
       if run.findings.contains(where: matches) {
         report.finding = run
@@ -100,7 +101,7 @@ public enum Explorer {
         break
       }
     }
-    if report.finding == nil { report.targetsCovered = [target] }
+    if report.finding == nil { report.targetsCovered = targets }
     report.seconds = Date().timeIntervalSince(start)
     return report
   }
