@@ -55,7 +55,7 @@ enum ExploreBench {
       + "entry's scenarios in turn; PCT of depth 2). The stress on real threads, which samples "
       + "the operating system's orders, is coffee-bench's detection table above."
     for line in WordWrap.lines(legend, width: 78) { print(line) }
-    fflush(stdout)
+    fflush(nil)
     FileHandle.standardError.write(
       Data(
         String(
