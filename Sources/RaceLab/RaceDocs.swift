@@ -25,6 +25,7 @@ public enum RaceDocs {
       text +=
         "| [\(entry.title)](#\(entry.id)) | \(entry.detectors.sorted().map(\.rawValue).joined(separator: ", ")) |\n"
     }
+    text += whichToolFindsWhat
     for entry in RaceCatalog.entries {
       text += """
 
@@ -42,6 +43,11 @@ public enum RaceDocs {
         """
       if entry.detectors.contains(.replay) {
         text += "\nReplay it: `swift run race-lab replay \(entry.id)`\n"
+      }
+      if let explored = entry.explored {
+        text +=
+          "\nExplore it: `swift run race-lab explore \(entry.id)`; the schedule that shows it: "
+          + "`\(explored.command.replacingOccurrences(of: "swift run ", with: ""))`\n"
       }
     }
     text += """
@@ -83,6 +89,37 @@ public enum RaceDocs {
   }
 
   /// The defects the lab knows of and does not catalog.
+  /// What each detector can and cannot see, so that a learner picks the right one.
+  static let whichToolFindsWhat = """
+
+    ## Which tool finds what
+
+    - **explore** (`race-lab explore ENTRY|SCENARIO`): a deterministic scheduler runs every job
+      of a scenario one at a time (the runtime's jobs through Swift 6.3's custom executor
+      interface, the before variant's queue blocks, the platform's callbacks and checkpoints,
+      timers on virtual time) and tries every schedule within a bound of deviations from the
+      default order, fewest first, so a finding comes with a minimal schedule and a command that
+      replays it exactly. It also sees a race that did no harm in that run: two of the entry's
+      accesses that no happens-before edge orders (queued by, following on the same serial queue,
+      an actor's turns, a continuation resumed). Its limits: every hop is a scheduling point, so
+      an order it finds may need contention to happen on a device (an explored order is a
+      possible one); a job runs to its next checkpoint without preemption, so a race inside
+      synchronous code between two checkpoints is not split; memory is sequentially consistent;
+      work from a thread it does not run, or a blocking wait, is named as an escape. A runtime
+      job is taken to have seen every job that finished while it waited (an actor's own queue is
+      invisible to it), which can hide a race between two runtime jobs, never invent one.
+    - **replay** (`race-lab replay ENTRY`): the entry's interleaving forced by hand-written gates
+      at the platform's checkpoints, on real threads. The exercises' checks play these same
+      replays on the learner's code.
+    - **stress** (`race-lab stress`): seeded runs on real threads with random or PCT priorities at
+      the checkpoints; it samples the operating system's orders, so it meets real parallelism, but
+      a seed fixes priorities and latencies, not the run.
+    - **tsan**: ThreadSanitizer on a forced schedule: data races at the level of memory on real
+      threads, inside synchronous code too.
+    - **compiler**: the Swift 6 language mode's data-race checking, before anything runs.
+
+    """
+
   public static let uncatalogued: [UncataloguedDefect] = [
     UncataloguedDefect(
       title: "The launch load replaces the drink list wholesale",

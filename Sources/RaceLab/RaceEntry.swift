@@ -17,6 +17,9 @@ public struct RaceEntry: Sendable, Identifiable, Hashable, CustomStringConvertib
     case threadSanitizer = "tsan"
     /// The Swift 6 compiler's concurrency checking.
     case compiler
+    /// `race-lab explore`: the deterministic scheduler's bounded search over the behaviour
+    /// suite's scenarios (the entry carries the schedule it found, `explored`).
+    case exploration = "explore"
 
     public static func < (lhs: Detector, rhs: Detector) -> Bool {
       allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -49,6 +52,9 @@ public struct RaceEntry: Sendable, Identifiable, Hashable, CustomStringConvertib
   /// The schedule that shows the racing accesses to ThreadSanitizer, run in a binary built with
   /// `--sanitize=thread`; nil when ThreadSanitizer is not claimed to catch it.
   public let threadSanitizerSchedule: ReplaySchedule.Run?
+  /// The schedule of a scenario in which the scheduler shows it; nil when the before variant's
+  /// scenarios cannot (the entry lives in code the catalog carries for it).
+  public let explored: ExploredSchedule?
   /// What a stress iteration checks to say that this defect happened.
   public let stressInvariants: [StressInvariant]
   /// Why the before variant fails the behaviour suite's expectations that name this bug
@@ -66,6 +72,7 @@ public struct RaceEntry: Sendable, Identifiable, Hashable, CustomStringConvertib
     _ knownBug: KnownBug, title: String, location: String, symbols: [String],
     interleaving: String, symptom: String, afterFix: String, talkPassage: String,
     compilerDiagnoses: Bool = false, replay: ReplaySchedule? = nil,
+    explored: ExploredSchedule? = nil,
     threadSanitizerSchedule: ReplaySchedule.Run? = nil, stressInvariants: [StressInvariant] = [],
     failureExplanation: String? = nil,
     isRacingAccess: @escaping @Sendable (TraceEvent) -> Bool, lesson: RaceLesson
@@ -80,6 +87,7 @@ public struct RaceEntry: Sendable, Identifiable, Hashable, CustomStringConvertib
     self.talkPassage = talkPassage
     self.compilerDiagnoses = compilerDiagnoses
     self.replay = replay
+    self.explored = explored
     self.threadSanitizerSchedule = threadSanitizerSchedule
     self.stressInvariants = stressInvariants
     self.failureExplanation = failureExplanation
@@ -95,6 +103,7 @@ public struct RaceEntry: Sendable, Identifiable, Hashable, CustomStringConvertib
     if !stressInvariants.isEmpty { detectors.insert(.stress) }
     if threadSanitizerSchedule != nil { detectors.insert(.threadSanitizer) }
     if compilerDiagnoses { detectors.insert(.compiler) }
+    if explored != nil { detectors.insert(.exploration) }
     return detectors
   }
 

@@ -10,10 +10,28 @@ import Testing
 @Suite("race-lab explore", .timeLimit(.minutes(5)))
 struct ExploreCommandTests {
   /// The catalog entries of the before variant: those its scenarios can show.
-  static let beforeEntries = [
-    "saved-value-race", "health-state-on-callback-queues", "overlapping-loads",
-    "blocking-io-on-main", "write-lost-at-suspension", "authorization-never-answered",
-  ]
+  static let beforeEntries = ExplorationTarget.beforeVariantEntries.map(\.id)
+
+  @Test("Every entry of the before variant carries the schedule that shows it, and only those")
+  func everyBeforeEntryIsExplored() {
+    #expect(Self.beforeEntries.count == 6)
+    #expect(RaceCatalog.entries.filter { $0.explored != nil }.map(\.id) == Self.beforeEntries)
+  }
+
+  @Test(
+    "Each entry's named schedule shows it, every time it is replayed",
+    arguments: ExplorationTarget.beforeVariantEntries)
+  func namedScheduleShowsEntry(_ entry: RaceEntry) throws {
+    let explored = try #require(entry.explored)
+    let arguments = Array(explored.command.split(separator: " ").dropFirst(3).map(String.init))
+    let runs = try (0..<2).map { _ in try BuiltProduct.run("race-lab", arguments, timeout: 60) }
+    #expect(runs.allSatisfy { $0.result.status == 1 }, "\(runs[0].output)")
+    #expect(runs[0].output.contains("(\(entry.id))"), "\(runs[0].output)")
+    #expect(runs[0].output == runs[1].output)
+    if explored.showsSymptom {
+      #expect(!runs[0].output.contains("a race seen"), "a symptom, not only a race seen")
+    }
+  }
 
   @Test(
     "Every entry of the before variant is found from the scenarios alone", arguments: beforeEntries)

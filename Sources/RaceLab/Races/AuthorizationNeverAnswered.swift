@@ -14,6 +14,7 @@ extension RaceCatalog {
     afterFix: "requestAuthorization() async -> Bool returns false on every failure path.",
     talkPassage: "Completion handlers: \"replace it with a return false\"",
     replay: ReplaySchedule { try await Replay.authorizationNeverAnswered(on: $0) },
+    explored: ExploredSchedule(target: "health-store-unavailable", schedule: "default"),
     stressInvariants: [
       StressInvariant(
         .authorizationUnanswered,

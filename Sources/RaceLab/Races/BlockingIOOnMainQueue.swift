@@ -18,6 +18,7 @@ extension RaceCatalog {
     talkPassage:
       "Factoring out actors: \"you should never block the main thread to perform a synchronous IO\"",
     replay: ReplaySchedule { try await Replay.blockingIOOnMainQueue(on: $0) },
+    explored: ExploredSchedule(target: "add-drink-background", schedule: "default"),
     stressInvariants: [
       StressInvariant(.fileIOOnMain, holds: .noFileIOOnMainQueue) { _ in
         "the platform recorded the file operations on the main queue"

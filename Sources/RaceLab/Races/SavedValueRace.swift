@@ -26,6 +26,7 @@ extension RaceCatalog {
       "Factoring out actors: \"we notice another possible race condition. savedValue...\"",
     compilerDiagnoses: true,
     replay: ReplaySchedule { try await Replay.savedValueRace(on: $0) },
+    explored: ExploredSchedule(target: "add-drink-active+in-flight", schedule: "8:1"),
     stressInvariants: [
       // A write lost at suspension is its own finding. A file that differs from the model names
       // this entry only when the order of the platform's records shows the race's interleaving

@@ -17,6 +17,8 @@ extension RaceCatalog {
     talkPassage:
       "The end of the talk: \"You must guarantee all your work is done when you call this\"",
     replay: ReplaySchedule { try await Replay.writeLostAtSuspension(on: $0) },
+    explored: ExploredSchedule(
+      target: "background-refresh-unavailable+in-flight", schedule: "default"),
     stressInvariants: [
       // A write lost at suspension loses its drinks for good at the next relaunch.
       StressInvariant(
