@@ -77,6 +77,7 @@ struct RaceShowingCommandsTests {
   /// drawn as lanes.
   static func claimsARace(_ arguments: [String]) -> Bool {
     arguments.first == "replay" || (arguments.first == "stress" && arguments.contains("--lanes"))
+      || (arguments.first == "explore" && !arguments.contains("after"))
   }
 
   /// Every command the docs give for showing a race: the lines of the marked code blocks, and
@@ -137,8 +138,15 @@ struct RaceShowingCommandsTests {
     let (result, output) = try BuiltProduct.run(
       "race-lab", command.arguments, in: workFolder, environment: ["NO_COLOR": "1"],
       timeout: 100)
-    #expect(result.succeeded, "\(command): \(result.ending)\n\(output)")
+    // `explore` exits 1 on a finding, which is what it is shown for.
+    let expectedStatus: Int32 = command.arguments.first == "explore" ? 1 : 0
+    #expect(
+      result.status == expectedStatus && result.signal == nil && !result.timedOut,
+      "\(command): \(result.ending)\n\(output)")
     switch command.arguments.first {
+    case "explore":
+      #expect(output.contains("  - "), "\(command) printed no finding:\n\(output)")
+      #expect(output.contains("Replay exactly this run"), "\(command):\n\(output)")
     case "replay":
       // Every replayed entry shows its symptom on the before side and none after; an entry
       // drawn from a scenario (no forced replay) shows its racing steps without a verdict.

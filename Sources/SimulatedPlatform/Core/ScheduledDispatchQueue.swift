@@ -31,20 +31,15 @@ public final class ScheduledDispatchQueue: @unchecked Sendable {
   public static let main = ScheduledDispatchQueue(queue: .main, lane: .main)
 
   /// Runs `work` on the queue later: on the real queue, or as a job of the scheduler's run.
-  public func async(execute work: @escaping () -> Void) {
-    let work = UncheckedWork(run: work)
+  /// `@Sendable`, as Dispatch's own `async(execute:)` is, so that the Swift 6 compiler diagnoses
+  /// the before variant's captures as it would with Dispatch (`make diagnose`).
+  public func async(execute work: @escaping @Sendable () -> Void) {
     if DeterministicScheduler.isRunning {
       DeterministicScheduler.shared.enqueue(
-        { work.run() }, lane: lane, label: "a block on the \(ExecutionContext.name(of: self))")
+        work, lane: lane, label: "a block on the \(ExecutionContext.name(of: self))")
     } else {
-      queue.async { work.run() }
+      queue.async(execute: work)
     }
-  }
-
-  /// A block the app queues. The before variant is written in the Swift 5 mode, where its
-  /// closures are not checked for sending; the queue hands them on as they are.
-  private struct UncheckedWork: @unchecked Sendable {
-    let run: () -> Void
   }
 }
 
