@@ -12,7 +12,7 @@ TSAN_SCRATCH := .build-tsan
 BIN = $$($(SWIFT) build --show-bin-path)
 TSAN_BIN = $$($(SWIFT) build --sanitize=thread --scratch-path $(TSAN_SCRATCH) --show-bin-path)
 
-.PHONY: help build test test-under-load demo lint format clean race race-tsan-after diagnose docs \
+.PHONY: help build test test-under-load replay-identity demo lint format clean race race-tsan-after diagnose docs \
 	lab bench book verify-solutions verify-starters verify-wrong-answers check-editor
 
 help: ## List the targets
@@ -28,6 +28,9 @@ test: ## Run the whole test suite: domain tests, the behaviour suite on both var
 
 test-under-load: ## swift test and 300 after-stress iterations beside CPU hogs, RUNS=10 times
 	SWIFT=$(SWIFT) RUNS=$(or $(RUNS),10) scripts/test-under-load.sh
+
+replay-identity: ## Each explored schedule replayed RUNS=100 times, quiet and beside CPU hogs: one output each
+	SWIFT=$(SWIFT) RUNS=$(or $(RUNS),100) scripts/replay-identity.sh
 
 demo: ## Play a scripted day of coffee on both variants, step by step (ARGS="--help" for options)
 	$(SWIFT) run coffee-demo $(ARGS)

@@ -127,6 +127,16 @@ public enum LabBook {
       entry.detectors.contains(.replay)
       ? "Both diagrams come from the deterministic replay (<code>race-lab replay \(entry.id) --lanes</code>): the same forced schedule on both variants."
       : "This race has no forced replay: both diagrams come from the day-of-coffee scenario, where its accesses happen unforced."
+    // Exploration beside the forced replay: the schedule the deterministic scheduler found it in.
+    let explored =
+      entry.explored.map {
+        "<p>Explored, not sampled: <code>race-lab explore \(entry.id)</code> tries every order of "
+          + "the behaviour suite's scenarios within two deviations from the default order and "
+          + "finds it; the schedule that shows it"
+          + ($0.showsSymptom
+            ? "" : " (as two accesses nothing orders; no scenario checks a symptom of it)")
+          + ": <code>\(HTML.escape($0.command.replacingOccurrences(of: "swift run ", with: "")))</code>.</p>"
+      } ?? ""
     return HTML.page(
       title: entry.title,
       body: """
@@ -138,6 +148,7 @@ public enum LabBook {
         \(symptom(of: entry))
         <p class="fixed">After: \(Markdown.inline(entry.afterFix))</p>
         <p class="dim">In the talk: \(Markdown.inline(entry.talkPassage))</p>
+        \(explored)
         <h2>Lanes</h2>
         <p>\(source)</p>
         \(diagramKey)

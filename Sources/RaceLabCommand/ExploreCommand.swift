@@ -142,6 +142,13 @@ enum ExploreCommand {
       isRacing: racing)
     diagram.showsKey = entry != nil
     print(([""] + diagram.render(style: style)).joined(separator: "\n"))
+    // The limits of what an explored order means, where the learner reads the order.
+    let limits =
+      "An explored order is a possible one, not a likely one: every hop is a scheduling point, "
+      + "so it may need contention to happen on a device; a job runs to its next checkpoint "
+      + "without preemption; memory is sequentially consistent."
+    print("")
+    for line in WordWrap.lines(limits, width: 76) { print("  " + style.dim(line)) }
     print(
       "\n  Replay exactly this run: swift run race-lab explore \(run.target.name) --variant "
         + "\(run.target.variant) --schedule \(schedule)" + (seesRaces ? "" : " --symptoms-only"))
