@@ -3,7 +3,7 @@ import Foundation
 
 /// Bounded exhaustive search over a target's schedules: every schedule with at most `bound`
 /// deviations from the default order (Emmi, Qadeer and Rakamarić, "Delay-Bounded Scheduling",
-/// POPL 2011; loom and CHESS bound preemptions the same way), fewest deviations first, so the
+/// POPL 2011; loom and CHESS bound preemptions instead, a close cousin), fewest deviations first, so the
 /// first schedule that breaks something is a minimal one.
 ///
 /// Each schedule is one run from the start (stateless search): a schedule's children deviate at
