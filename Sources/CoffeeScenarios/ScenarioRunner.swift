@@ -34,11 +34,16 @@ public enum ScenarioRunner {
     ]
     onStep(records[0])
 
-    for step in scenario.steps {
+    for (index, step) in scenario.steps.enumerated() {
       driver = try await perform(
         step, on: platform, driver: driver, variant: variant, answers: answers)
       // Without settling, the steps' work is in flight together: `race-lab explore` orders it.
-      if settlesBetweenSteps || step == scenario.steps.last { try await platform.settle(driver) }
+      // A relaunch is a new process: the old one's work cannot go on beside it, so the app
+      // settles before one, and after the last step.
+      let next = scenario.steps.indices.contains(index + 1) ? scenario.steps[index + 1] : nil
+      if settlesBetweenSteps || next == nil || next == .relaunch {
+        try await platform.settle(driver)
+      }
       let record = ScenarioOutcome.StepRecord(
         step: step, snapshot: Snapshot(of: driver, on: platform), now: platform.clock.now)
       records.append(record)
