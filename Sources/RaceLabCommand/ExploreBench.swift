@@ -35,7 +35,7 @@ enum ExploreBench {
       let random = Explorer.sample(
         story, runs: budget, policy: { .random(seed: $0) }, matches: isEntry)
       let pct = Explorer.sample(
-        story, runs: budget, policy: { .pct(seed: $0, depth: 2, expectedSteps: 60) },
+        story, runs: budget, policy: { .pct(seed: $0, depth: 2, expectedSteps: PCTSteps.expected) },
         matches: isEntry)
       for report in [seen, symptom, random, pct] {
         runs += report.schedulesRun

@@ -11,6 +11,12 @@ import SimulatedPlatform
 /// a bound of deviations from the default order, run one job at a time by the deterministic
 /// scheduler; a finding is printed with its minimal schedule, drawn as lanes, and the command
 /// that replays it. Runs on a thread of its own: the main lane is the main queue's.
+/// The k over which PCT spreads its change points under the scheduler: about the decision points
+/// of a scenario run (the longest, day-of-coffee in flight, has about 60).
+enum PCTSteps {
+  static let expected = 60
+}
+
 enum ExploreCommand {
 
   /// Runs the command; the process's exit code.
@@ -25,6 +31,13 @@ enum ExploreCommand {
     let cap = try arguments.number("--max-schedules", as: Int.self) ?? 50_000
     let scheduleText = try arguments.value("--schedule")
     let seesRaces = try !arguments.flag("--symptoms-only")
+    let policyName = try arguments.value("--policy") ?? "bounded"
+    let seeds = try arguments.number("--seeds", as: Int.self) ?? 200
+    let depth = try arguments.number("--depth", as: Int.self) ?? 2
+    guard ["bounded", "random", "pct"].contains(policyName) else {
+      throw UsageError("--policy is bounded, random or pct, not '\(policyName)'")
+    }
+    guard seeds > 0, depth >= 1 else { throw UsageError("--seeds and --depth take 1 or more") }
     let names = try arguments.positional(max: 1)
     guard let name = names.first else {
       throw UsageError("explore needs a catalog entry, a scenario, or all (race-lab list)")
@@ -61,20 +74,41 @@ enum ExploreCommand {
     }
     let lookingFor =
       entry.map { "a run that shows \($0.id)" } ?? "a run that breaks an expectation or invariant"
-    print(
-      "Exploring \(Wording.count(targets.count, "scenario run"))"
-        + " on the \(variant) variant: every schedule with at most "
-        + "\(Wording.count(bound, "deviation")) from the default order, looking for \(lookingFor).")
-    let report = Explorer.search(
-      targets, bound: bound, maximumSchedules: cap, tracksHappensBefore: seesRaces,
-      matches: { finding in
-        // An escape or a hang is always a finding; otherwise the entry's, or any.
-        finding.kind == .escape || finding.kind == .hang || entry == nil
-          || finding.entryID == entry?.id
-      },
-      progress: { target, runs in
-        FileHandle.standardError.write(Data("  … \(target.name) (\(runs) schedules so far)\n".utf8))
-      })
+    // An escape or a hang is always a finding; otherwise the entry's, or any.
+    let matches: (ExploredRun.Finding) -> Bool = { finding in
+      finding.kind == .escape || finding.kind == .hang || entry == nil
+        || finding.entryID == entry?.id
+    }
+    let report: Explorer.Report
+    if policyName == "bounded" {
+      print(
+        "Exploring \(Wording.count(targets.count, "scenario run"))"
+          + " on the \(variant) variant: every schedule with at most "
+          + "\(Wording.count(bound, "deviation")) from the default order, looking for "
+          + "\(lookingFor).")
+      report = Explorer.search(
+        targets, bound: bound, maximumSchedules: cap, tracksHappensBefore: seesRaces,
+        matches: matches,
+        progress: { target, runs in
+          FileHandle.standardError.write(
+            Data("  … \(target.name) (\(runs) schedules so far)\n".utf8))
+        })
+    } else {
+      // Sampling under the same scheduler: each seed's run is still exactly replayable, by the
+      // schedule it took. Unordered accesses are the search's; a sample looks for symptoms.
+      print(
+        "Sampling \(Wording.count(seeds, "seeded schedule")) (\(policyName)) over "
+          + "\(Wording.count(targets.count, "scenario run")) on the \(variant) variant, looking "
+          + "for \(lookingFor).")
+      report = Explorer.sample(
+        targets, runs: seeds,
+        policy: { seed in
+          policyName == "random"
+            ? .random(seed: seed)
+            : .pct(seed: seed, depth: depth, expectedSteps: PCTSteps.expected)
+        },
+        matches: { matches($0) && $0.kind != .unorderedAccesses })
+    }
     // The rate goes to standard error: standard output is the same on every run.
     let rate = report.seconds > 0 ? Double(report.schedulesRun) / report.seconds : 0
     FileHandle.standardError.write(
@@ -84,6 +118,12 @@ enum ExploreCommand {
           report.seconds, rate
         ).utf8))
     guard let run = report.finding else {
+      if policyName != "bounded" {
+        print(
+          "No sampled schedule broke anything: \(Wording.count(report.schedulesRun, "schedule")) "
+            + "run; sampling proves nothing of the schedules it did not run.")
+        return 0
+      }
       if report.stoppedAtCap {
         print(
           "Stopped at --max-schedules \(cap) before covering the bound: "

@@ -56,6 +56,10 @@ struct RaceLabCommand {
           --bound N           Deviations from the default order, at most (default: 2)
           --schedule S        Replay one schedule of SCENARIO (4:1,9:2 or default)
           --max-schedules N   Stop, and exit 2, after N schedules (default: 50000)
+          --policy P          bounded (the search, default), or random or pct: seeded schedules
+                              under the same scheduler, each finding replayable by its schedule
+          --seeds N           With random or pct: how many seeds, 1 to N (default: 200)
+          --depth D           With pct: the bug depth (default: 2)
           --symptoms-only     Look only for broken expectations and invariants, not for
                               unordered accesses (races seen): how deep the symptom lies.
       explore-bench [--runs N] Runs to the first finding per entry: bounded search, seeded

@@ -88,11 +88,27 @@ struct ExploreCommandTests {
     #expect(!output.contains("Schedule: default"), "the default order shows nothing:\n\(output)")
   }
 
+  @Test("A seeded PCT sample finds the lost save, and prints a schedule that replays it")
+  func sampledFindingReplays() throws {
+    let (result, output) = try BuiltProduct.run(
+      "race-lab", ["explore", "saved-value-race", "--policy", "pct", "--seeds", "300"],
+      timeout: 120)
+    #expect(result.status == 1, "\(output)")
+    let replayLine = try #require(
+      output.components(separatedBy: "\n").first { $0.contains("Replay exactly this run") })
+    let replayArguments = replayLine.components(separatedBy: "swift run race-lab ")[1]
+      .split(separator: " ").map(String.init)
+    let replay = try BuiltProduct.run("race-lab", replayArguments, timeout: 60)
+    #expect(replay.result.status == 1)
+    #expect(replay.output.contains("(saved-value-race)"), "\(replay.output)")
+  }
+
   @Test("Bad input: an unknown target, a malformed schedule, a bound out of range exit 2")
   func badInput() throws {
     for arguments in [
       ["explore", "no-such-thing"], ["explore", "first-launch", "--schedule", "x"],
       ["explore", "first-launch", "--bound", "99"], ["explore"],
+      ["explore", "first-launch", "--policy", "sometimes"],
     ] {
       let (result, _) = try BuiltProduct.run("race-lab", arguments, timeout: 60)
       #expect(result.status == 2, "\(arguments)")

@@ -23,7 +23,7 @@ extension RaceCatalog {
       let three = try await Replay.overlappingLoads(on: variant, count: 3)
       return (two.0 || three.0, "two loads: \(two.1); three loads: \(three.1)")
     },
-    explored: ExploredSchedule(target: "day-of-coffee+in-flight", schedule: "default"),
+    explored: ExploredSchedule(target: "own-samples-not-duplicated+in-flight", schedule: "8:4"),
     stressInvariants: [
       StressInvariant(.drinksDuplicated, holds: .noDrinkListedTwice) { outcome in
         // Overlapping loads leave their mark: the duplicated drinks are samples of the store,
