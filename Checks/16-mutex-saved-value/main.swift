@@ -15,10 +15,11 @@ let suite = CheckSuite()
 /// The constructs that opt a stored value out of the compiler's data-race checking, found in the
 /// learner's code (comments aside).
 func escapeHatches() throws -> [String] {
-  let lines = try ExerciseSources().code(of: "CoffeeData.swift").components(separatedBy: "\n")
+  let sources = try ExerciseSources()
+  let lines = try sources.code(of: "CoffeeData.swift").components(separatedBy: "\n")
   return lines.enumerated().compactMap { index, line in
     ["nonisolated(unsafe)", "@unchecked"].first { line.contains($0) }.map {
-      "CoffeeData.swift:\(index + 1): \($0)"
+      "\(sources.place(of: "CoffeeData.swift", line: index + 1)): \($0)"
     }
   }
 }
@@ -26,7 +27,9 @@ func escapeHatches() throws -> [String] {
 suite.check("load() records the saved value without awaiting the actor") {
   let sources = try ExerciseSources()
   guard let load = try sources.declaration(["CoffeeDataStore", "load"], in: "CoffeeData.swift")
-  else { return .fail("CoffeeDataStore has no load() in CoffeeData.swift") }
+  else {
+    return .fail("CoffeeDataStore has no load() in \(sources.place(of: "CoffeeData.swift"))")
+  }
   let code = load.components(separatedBy: "\n")
     .map { line in line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? line }
   let awaits = code.filter { $0.contains("await") }
@@ -46,10 +49,11 @@ suite.check("savedValue is guarded by a Mutex, with no escape hatch") {
         + hatches.joined(separator: ", ")
         + ". The actor's save and the @concurrent load run at the same time on different threads")
   }
-  let code = try ExerciseSources().code(of: "CoffeeData.swift")
+  let sources = try ExerciseSources()
+  let code = try sources.code(of: "CoffeeData.swift")
   return .expect(
     code.contains("Mutex<") || code.contains("Mutex("),
-    "no Mutex in CoffeeData.swift: `import Synchronization` and "
+    "no Mutex in \(sources.place(of: "CoffeeData.swift")): `import Synchronization` and "
       + "`private let savedValue = Mutex<[Drink]?>(nil)` (nil until the store knows the file)")
 }
 

@@ -13,13 +13,15 @@ let variant = Variant(name: "exercise 17") { CoffeeStep17.LabDriver.launch(on: $
 let suite = CheckSuite()
 
 suite.check("CoffeeData describes itself through a main-actor isolated conformance") {
-  let code = try ExerciseSources().code(of: "CoffeeData.swift")
+  let sources = try ExerciseSources()
+  let code = try sources.code(of: "CoffeeData.swift")
   let spelled = code.range(
     of: #"(extension|class)\s+CoffeeData\s*:[^{]*@MainActor\s+CustomStringConvertible"#,
     options: .regularExpression)
   guard spelled != nil else {
     return .fail(
-      "no `extension CoffeeData: @MainActor CustomStringConvertible` in CoffeeData.swift: write "
+      "no `extension CoffeeData: @MainActor CustomStringConvertible` in "
+        + "\(sources.place(of: "CoffeeData.swift")): write "
         + "the conformance, and say its isolation where its users will look for it")
   }
   // The compiler is the judge of the isolation: a use of the conformance on an actor must be
