@@ -182,12 +182,15 @@ public struct ExerciseChecker: Sendable {
     // that never ends has not answered.
     if run.timedOut || (stopper != nil && Self.wasStopped(run)) {
       let folder = source.directory(of: exercise)
+      let inYourCode =
+        CheckOutputParser.hasBacktrace(run.output)
+        ? CheckOutputParser.learnerFramesOfEveryThread(in: run.output, sourceFolder: folder)
+        : nil
       return .hung(
         seconds: timeout, check: CheckOutputParser.runningCheck(in: run.output),
-        waitingFor: CheckOutputParser.waitingFor(in: run.output),
-        inYourCode: CheckOutputParser.hasBacktrace(run.output)
-          ? CheckOutputParser.learnerFramesOfEveryThread(in: run.output, sourceFolder: folder)
-          : nil)
+        waitingFor: CheckOutputParser.waitingFor(in: run.output), inYourCode: inYourCode,
+        waitsInYourCode: inYourCode == []
+          ? BlockingWaits.places(in: exercise.files, of: folder, root: root) : [])
     }
     if run.crashedBySignal || !run.output.contains(CheckReport.Tag.result.prefix) {
       let folder = source.directory(of: exercise)

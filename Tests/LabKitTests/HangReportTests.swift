@@ -31,6 +31,17 @@ struct HangReportTests {
 
     """
 
+  /// A function for the learner's file that blocks its thread on a semaphore nothing signals,
+  /// at line 4 of its text; the stand-in runs it when the file `waits` exists.
+  static let waitingFunction = """
+    func waitForAnswer() {
+      let answer = DispatchSemaphore(value: 0)
+      DispatchQueue.global().async(execute: reachedTheHang)
+      answer.wait()
+    }
+
+    """
+
   /// The stand-in's own code, outside the learner's folder, as a check's `main.swift` is.
   static let checkMain = """
     import Foundation
@@ -54,6 +65,8 @@ struct HangReportTests {
     fflush(nil)
     if FileManager.default.fileExists(atPath: "spin") {
       DispatchQueue.global().async { _ = spin(3) }
+    } else if FileManager.default.fileExists(atPath: "waits") {
+      DispatchQueue.global().async { waitForAnswer() }
     } else {
       Task { @MainActor in await load() }
     }
@@ -67,17 +80,19 @@ struct HangReportTests {
 
   /// A fake lab whose check executable for exercise 1 is the stand-in, built from
   /// `Exercises/01-first-step/Model.swift` so that its frames point there.
-  static func lab() throws -> FakeLab {
+  static func lab(waits: Bool = false) throws -> FakeLab {
     let lab = try FakeLab()
-    try lab.write("Exercises/01-first-step/Model.swift", learnerFile)
+    try lab.write(
+      "Exercises/01-first-step/Model.swift", learnerFile + (waits ? waitingFunction : ""))
     try lab.write("StandIn/main.swift", checkMain)
+    // Without the waiting function in the learner's file, the stand-in calls a stub of its own.
+    let stub = waits ? [] : ["StandIn/NoWait.swift"]
+    try lab.write("StandIn/NoWait.swift", "func waitForAnswer() {}\n")
     let swiftc = try #require(ProcessRunner.executable(named: "swiftc"))
     let build = try ProcessRunner.run(
       swiftc,
-      [
-        "-g", "-Onone", "Exercises/01-first-step/Model.swift", "StandIn/main.swift",
-        "-o", ".build-lab/debug/Step01Check",
-      ],
+      ["-g", "-Onone", "Exercises/01-first-step/Model.swift", "StandIn/main.swift"] + stub
+        + ["-o", ".build-lab/debug/Step01Check"],
       in: lab.root)
     #expect(build.status == 0, "\(build.output)")
     return lab
@@ -112,6 +127,37 @@ struct HangReportTests {
     #expect(lab.printed.contains("hung while checking \"the model loads\""))
     #expect(lab.printed.contains("no thread was in your code when it was stopped"))
     #expect(!lab.printed.contains("your code had not returned from:"))
+  }
+
+  @Test(
+    "A thread blocked in a semaphore wait names the learner's line that waits",
+    .enabled(if: ExerciseChecker.hangStopper != nil, "needs GNU timeout to stop with SIGQUIT"))
+  func hangInASemaphoreWait() throws {
+    let lab = try Self.lab(waits: true)
+    try lab.write("waits", "")
+    #expect(lab.run("check", "1", "--timeout", Self.limit) == 1)
+    // The wait is on line 4 of the waiting function, after the learner's file's 16 lines.
+    let line = "Exercises/01-first-step/Model.swift:\(16 + 4)"
+    // Named either way: by the source scan, since the backtrace cannot see past the wait (today),
+    // or by the backtrace, if the stop found the thread still on its way into the wait.
+    let byScan = lab.printed.contains("your code waits at:\n        \(line): .wait")
+    let byBacktrace = lab.printed.contains("waitForAnswer() at \(line)")
+    #expect(byScan || byBacktrace, "\(lab.printed)")
+    #expect(!lab.printed.contains("no thread was in your code"))
+  }
+
+  @Test("The calls that block a thread are found by token, not in comments or strings")
+  func blockingCalls() {
+    let source = """
+      // semaphore.wait() in a comment is none
+      let note = "lock.lock() in a string is none either"
+      group.wait()
+      lock.lock(); defer { lock.unlock() }
+      DispatchQueue.main.sync { waitForAnswer() }
+      _ = group.wait(timeout: .now() + 1)
+      """
+    let calls = BlockingWaits.calls(in: source).map { "\($0.line): \($0.name)" }
+    #expect(calls == ["3: wait", "4: lock", "5: sync", "6: wait"])
   }
 
   @Test(
