@@ -1,4 +1,5 @@
 // The checks of exercise 17: an isolated conformance, the model's summary on the main actor.
+import CheckReporting
 import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
@@ -124,8 +125,9 @@ suite.check("the model's summary is logged on the main queue, and by the health 
   let drinks = driver.app.model.currentDrinks
   guard drinks.count == earlierRun.count + 3 else {
     return .fail(
-      "the model holds \(drinks.count) drinks after a launch with \(earlierRun.count) saved "
-        + "drinks, two drinks from another device and one added, not \(earlierRun.count + 3)")
+      "the model holds \(Wording.count(drinks.count, "drink")) after a launch with "
+        + "\(Wording.count(earlierRun.count, "saved drink")), two drinks from another device and "
+        + "one added, not \(earlierRun.count + 3)")
   }
   let summaryAfterLoad = String(describing: driver.app.model)
   let loadLogs = logLines(on: platform, since: loadStart).filter { $0.category == "HealthKit" }
