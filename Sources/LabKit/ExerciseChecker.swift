@@ -214,8 +214,8 @@ public struct ExerciseChecker: Sendable {
 
   /// What building the checks of `exercise` is about to do, and roughly how long it takes, for
   /// a learner watching: the first build of a scratch folder also builds the library the checks
-  /// are made of (measured on two cores on a fresh clone, `lab check 1`: 50 s quiet, 78 s on a
-  /// shared machine, for the coffee track's; 12 s for the katas' core; an exercise after that
+  /// are made of (measured on two cores on a fresh clone, `lab check 1`: 46 s, and 78 s beside
+  /// two busy processes, for the coffee track's; 12 s for the katas' core; an exercise after that
   /// about 3 s, a check again about 1 s).
   public func buildDescription(
     of exercise: ExerciseCatalog.Exercise, support: ExerciseCatalog.CheckSupport
