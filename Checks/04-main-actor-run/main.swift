@@ -39,7 +39,8 @@ suite.check("no captured var is left in loadNewDataFromHealthKit()") {
   }
   if let first = captured.first {
     return .fail(
-      "the compiler still reports, line \(first.line): \(first.message) [#SendableClosureCaptures]. "
+      "the compiler still reports, at \(sources.place(of: file, line: first.line)): "
+        + "\(first.message) [#SendableClosureCaptures]. "
         + "Declare `let newDrinks: [Drink]` and assign it in both branches, so that there is no "
         + "var to capture")
   }

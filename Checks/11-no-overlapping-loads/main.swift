@@ -1,4 +1,5 @@
 // The checks of exercise 11: no reentrancy race between overlapping loads.
+import CheckReporting
 import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
@@ -65,7 +66,8 @@ suite.check("three overlapping loads add each new sample once") {
   let duplicates = drinks.count - Set(drinks.map(\.uuid)).count
   return .expect(
     duplicates == 0 && drinks.count == 2,
-    "\(drinks.count) drinks for 2 samples, \(duplicates) duplicated: two loads read the same "
+    "\(Wording.count(drinks.count, "drink")) for 2 samples, \(duplicates) duplicated: two loads "
+      + "read the same "
       + "anchor. Each load must wait for the one started before it")
 }
 
@@ -120,7 +122,8 @@ suite.check("a load started as an earlier one ends still waits its turn") {
   let duplicates = drinks.count - Set(drinks.map(\.uuid)).count
   return .expect(
     duplicates == 0 && drinks.count == 2,
-    "\(drinks.count) drinks for 2 samples, \(duplicates) duplicated: a load that started after "
+    "\(Wording.count(drinks.count, "drink")) for 2 samples, \(duplicates) duplicated: a load "
+      + "that started after "
       + "the first one ended ran beside the second. Forget a load only if it is still the latest")
 }
 

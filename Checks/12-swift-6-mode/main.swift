@@ -58,14 +58,15 @@ suite.check("the completion-handler forms are still deprecated") {
       }
     }
     """
+  let sources = try ExerciseSources()
   let diagnostics = try CompilerChecks.probeDiagnostics(
-    appending: probe, to: "HealthKitController.swift", of: try ExerciseSources(),
-    moduleName: "CoffeeStep12")
+    appending: probe, to: "HealthKitController.swift", of: sources, moduleName: "CoffeeStep12")
   let deprecated = Set(
     diagnostics.filter { $0.group == "DeprecatedDeclaration" }.map(\.line))
   return .expect(
     deprecated.isSuperset(of: [3, 4]),
-    "HealthKitController.swift: a completion-handler form is no longer deprecated: this silences "
+    "\(sources.place(of: "HealthKitController.swift")): a completion-handler form is no longer "
+      + "deprecated: this silences "
       + "the compiler; it does not fix the callers that still use it. Keep `@available(*, "
       + "deprecated, ...)` on both shims, and move applicationDidBecomeActive() to the async forms")
 }

@@ -19,7 +19,7 @@ suite.check("the main actor is said once, by the module's default") {
   for file in ["CoffeeData.swift", "CoffeeTrackerApp.swift"] {
     let lines = try sources.code(of: file).components(separatedBy: "\n")
     for (index, line) in lines.enumerated() where line.contains("@MainActor") {
-      annotated.append("\(file):\(index + 1)")
+      annotated.append(sources.place(of: file, line: index + 1))
     }
   }
   return .expect(

@@ -15,10 +15,11 @@ let suite = CheckSuite()
 /// The constructs that opt a stored value out of the compiler's data-race checking, found in the
 /// learner's code (comments aside).
 func escapeHatches() throws -> [String] {
-  let lines = try ExerciseSources().code(of: "CoffeeData.swift").components(separatedBy: "\n")
+  let sources = try ExerciseSources()
+  let lines = try sources.code(of: "CoffeeData.swift").components(separatedBy: "\n")
   return lines.enumerated().compactMap { index, line in
     ["nonisolated(unsafe)", "@unchecked"].first { line.contains($0) }.map {
-      "CoffeeData.swift:\(index + 1): \($0)"
+      "\(sources.place(of: "CoffeeData.swift", line: index + 1)): \($0)"
     }
   }
 }
@@ -26,15 +27,18 @@ func escapeHatches() throws -> [String] {
 suite.check("load() records the saved value without awaiting the actor") {
   let sources = try ExerciseSources()
   guard let load = try sources.declaration(["CoffeeDataStore", "load"], in: "CoffeeData.swift")
-  else { return .fail("CoffeeDataStore has no load() in CoffeeData.swift") }
+  else {
+    return .fail("CoffeeDataStore has no load() in \(sources.place(of: "CoffeeData.swift"))")
+  }
   let code = load.components(separatedBy: "\n")
     .map { line in line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? line }
   let awaits = code.filter { $0.contains("await") }
   return .expect(
     awaits.isEmpty,
     "load() still awaits: \(awaits.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "; ")). "
-      + "With savedValue in a Mutex, load() sets it with `savedValue.withLock { $0 = drinks }`, "
-      + "on the thread it runs on: no hop to the actor")
+      + "With savedValue in a Mutex, load() records what it read on the thread it runs on, "
+      + "with no hop to the actor, unless a save has recorded a list already: "
+      + "`savedValue.withLock { saved in if saved == nil { saved = drinks } }`")
 }
 
 suite.check("savedValue is guarded by a Mutex, with no escape hatch") {
@@ -45,11 +49,12 @@ suite.check("savedValue is guarded by a Mutex, with no escape hatch") {
         + hatches.joined(separator: ", ")
         + ". The actor's save and the @concurrent load run at the same time on different threads")
   }
-  let code = try ExerciseSources().code(of: "CoffeeData.swift")
+  let sources = try ExerciseSources()
+  let code = try sources.code(of: "CoffeeData.swift")
   return .expect(
     code.contains("Mutex<") || code.contains("Mutex("),
-    "no Mutex in CoffeeData.swift: `import Synchronization` and "
-      + "`private let savedValue = Mutex<[Drink]>([])`")
+    "no Mutex in \(sources.place(of: "CoffeeData.swift")): `import Synchronization` and "
+      + "`private let savedValue = Mutex<[Drink]?>(nil)` (nil until the store knows the file)")
 }
 
 suite.check("loads and saves from many tasks at once leave the file as the last save wrote it") {

@@ -1,4 +1,5 @@
 // The checks of exercise 17: an isolated conformance, the model's summary on the main actor.
+import CheckReporting
 import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
@@ -13,13 +14,15 @@ let variant = Variant(name: "exercise 17") { CoffeeStep17.LabDriver.launch(on: $
 let suite = CheckSuite()
 
 suite.check("CoffeeData describes itself through a main-actor isolated conformance") {
-  let code = try ExerciseSources().code(of: "CoffeeData.swift")
+  let sources = try ExerciseSources()
+  let code = try sources.code(of: "CoffeeData.swift")
   let spelled = code.range(
     of: #"(extension|class)\s+CoffeeData\s*:[^{]*@MainActor\s+CustomStringConvertible"#,
     options: .regularExpression)
   guard spelled != nil else {
     return .fail(
-      "no `extension CoffeeData: @MainActor CustomStringConvertible` in CoffeeData.swift: write "
+      "no `extension CoffeeData: @MainActor CustomStringConvertible` in "
+        + "\(sources.place(of: "CoffeeData.swift")): write "
         + "the conformance, and say its isolation where its users will look for it")
   }
   // The compiler is the judge of the isolation: a use of the conformance on an actor must be
@@ -122,8 +125,9 @@ suite.check("the model's summary is logged on the main queue, and by the health 
   let drinks = driver.app.model.currentDrinks
   guard drinks.count == earlierRun.count + 3 else {
     return .fail(
-      "the model holds \(drinks.count) drinks after a launch with \(earlierRun.count) saved "
-        + "drinks, two drinks from another device and one added, not \(earlierRun.count + 3)")
+      "the model holds \(Wording.count(drinks.count, "drink")) after a launch with "
+        + "\(Wording.count(earlierRun.count, "saved drink")), two drinks from another device and "
+        + "one added, not \(earlierRun.count + 3)")
   }
   let summaryAfterLoad = String(describing: driver.app.model)
   let loadLogs = logLines(on: platform, since: loadStart).filter { $0.category == "HealthKit" }

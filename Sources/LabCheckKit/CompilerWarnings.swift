@@ -14,15 +14,31 @@ public enum CompilerWarnings {
   /// The warnings of the exercise's sources type-checked as module `moduleName` in the Swift
   /// `languageMode` mode with complete concurrency checking. (`-typecheck` skips the checks of
   /// region-based isolation, which need SIL; in the Swift 5 mode they are not errors anyway.)
+  /// A re-check with nothing changed reads the compiler's last answer from `WarningsCache`.
   public static func warnings(
     of sources: ExerciseSources, moduleName: String, languageMode: Int = 5
   ) throws -> [CompilerDiagnostic] {
-    try CompilerRun.diagnostics(
-      compiling: [
+    let files = try CompilerChecks.files(of: sources)
+    let arguments =
+      [
         "-typecheck", "-swift-version", "\(languageMode)", "-strict-concurrency=complete",
         "-module-name", moduleName, "-I", CompilerChecks.builtModules.path,
-      ] + CompilerRun.diagnosticFormat + CompilerChecks.files(of: sources)
-    ).filter { $0.severity == .warning }
+      ] + CompilerRun.diagnosticFormat + files
+    let swiftc = try CompilerRun.findSwiftc()
+    let cache = WarningsCache(
+      moduleName: moduleName, languageMode: languageMode, swiftc: swiftc, arguments: arguments,
+      files: files)
+    let output: String
+    if let kept = cache?.output() {
+      output = kept
+    } else {
+      let outcome = try CompilerRun.outcome(compiling: arguments)
+      output = outcome.output
+      // Only a finished type-check is kept: a compiler that crashed or could not find a
+      // module may answer otherwise next time.
+      if outcome.status == 0, !outcome.crashed { cache?.keep(output) }
+    }
+    return DiagnosticsParser.parse(output).filter { $0.severity == .warning }
   }
 
   /// Prints the learner's warnings in `files` as `LAB-WARNING` lines, for `lab` to show, and

@@ -11,8 +11,10 @@ public enum EscapeHatchChecks {
     public let file: String
     /// The 1-based line.
     public let line: Int
+    /// The file with its folder and line, as a failure names it (`ExerciseSources.place`).
+    public let place: String
 
-    public var description: String { "\(file):\(line) uses \(silencer)" }
+    public var description: String { "\(place) uses \(silencer)" }
   }
 
   /// The uses of `silencers` in `files` of the exercise's sources, by file then line.
@@ -25,11 +27,15 @@ public enum EscapeHatchChecks {
         if case .hatch(let hatch) = silencer { hatch } else { nil }
       }
       var found = EscapeHatchScan.uses(in: source, file: file, of: hatches).map {
-        Use(silencer: .hatch($0.hatch), file: file, line: $0.line)
+        Use(
+          silencer: .hatch($0.hatch), file: file, line: $0.line,
+          place: sources.place(of: file, line: $0.line))
       }
       if silencers.contains(.mainQueueSync) {
         found += mainQueueSyncLines(in: source).map {
-          Use(silencer: .mainQueueSync, file: file, line: $0)
+          Use(
+            silencer: .mainQueueSync, file: file, line: $0,
+            place: sources.place(of: file, line: $0))
         }
       }
       return found.sorted { $0.line < $1.line }
@@ -65,7 +71,7 @@ public enum EscapeHatchChecks {
     let found = try uses(
       of: hatches.map { .hatch($0) }, in: files, of: try sources ?? ExerciseSources())
     guard let first = found.first else { return .pass }
-    let others = found.dropFirst().map { "\($0.file):\($0.line) (\($0.silencer))" }
+    let others = found.dropFirst().map { "\($0.place) (\($0.silencer))" }
     return .fail(
       "\(first): \(first.silencer.silences); it does not fix \(problem)"
         + (others.isEmpty ? "" : ". Also: \(others.joined(separator: ", "))"))

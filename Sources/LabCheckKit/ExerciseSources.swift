@@ -7,6 +7,8 @@ import Foundation
 public struct ExerciseSources: Sendable {
   /// The folder the exercise module was built from (`LAB_EXERCISE_SOURCES`, set by `lab`).
   public let directory: URL
+  /// The same folder as `lab` named it, relative to the lab (`Exercises/07-coffee-data-store`).
+  public let folder: String
 
   /// The sources `lab` built, or the folder named by `path` when run by hand.
   public init(
@@ -14,6 +16,14 @@ public struct ExerciseSources: Sendable {
   ) throws {
     guard let path else { throw CheckKitError.noSources }
     directory = URL(fileURLWithPath: path, isDirectory: true)
+    folder = path.hasSuffix("/") ? String(path.dropLast()) : path
+  }
+
+  /// `file` as a failure names it, with its folder, since every coffee step has a
+  /// `CoffeeData.swift`: `Exercises/07-coffee-data-store/CoffeeData.swift`, with `:line` when
+  /// given.
+  public func place(of file: String, line: Int? = nil) -> String {
+    "\(folder)/\(file)" + (line.map { ":\($0)" } ?? "")
   }
 
   /// The text of `file`, such as `HealthKitController.swift`.

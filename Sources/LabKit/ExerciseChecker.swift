@@ -148,11 +148,17 @@ public struct ExerciseChecker: Sendable {
       .path
     // Stopped by `timeout` when there is one, with SIGQUIT; `ProcessRunner`'s own limit is only
     // the net under it. A Swift program answers SIGQUIT with its backtrace and then lives on
-    // (its spinning threads too), so once the backtrace is out the lab ends `timeout`'s process
-    // group itself: `timeout` makes one, and the shell that starts it says its number. Five
-    // seconds later `timeout` kills it anyway, for a backtrace that never comes (a program that
-    // is not Swift, started with SIGQUIT blocked, as children of the test runner's threads are).
-    // A crash's signal `timeout` raises on itself, so a crash still ends by its own signal.
+    // (its spinning threads too), so once the backtrace is out the lab ends the check's process
+    // group itself: the shell leads a group of its own (see `StoppedGroup`), says its number,
+    // and `exec` hands it to `timeout`. Five seconds later `timeout` kills the check anyway,
+    // for a backtrace that never comes (a program that is not Swift, started with
+    // SIGQUIT blocked, as children of the test runner's threads are). A crash's signal `timeout`
+    // raises on itself, so a crash still ends by its own signal.
+    //
+    // `--foreground`: the signal goes to the check alone. Without it `timeout` sends it to the
+    // check, then again to its whole group (coreutils, src/timeout.c, `cleanup`); the second
+    // one, landing once the backtracer has started (it runs in the same group), kills the
+    // backtracer, and the report says "it never finished" (now and then, more often under load).
     let stopper = Self.hangStopper
     let group = StoppedGroup()
     let seconds = String(format: "%.3f", timeout)
@@ -161,7 +167,7 @@ public struct ExerciseChecker: Sendable {
       stopper.map { timeoutPath in
         [
           "-c", "echo \(StoppedGroup.announcement)$$; exec \"$0\" \"$@\"", timeoutPath,
-          "-s", "QUIT", "-k", "5", seconds, executable,
+          "--foreground", "-s", "QUIT", "-k", "5", seconds, executable,
         ]
       } ?? [],
       in: root,
@@ -176,12 +182,15 @@ public struct ExerciseChecker: Sendable {
     // that never ends has not answered.
     if run.timedOut || (stopper != nil && Self.wasStopped(run)) {
       let folder = source.directory(of: exercise)
+      let inYourCode =
+        CheckOutputParser.hasBacktrace(run.output)
+        ? CheckOutputParser.learnerFramesOfEveryThread(in: run.output, sourceFolder: folder)
+        : nil
       return .hung(
         seconds: timeout, check: CheckOutputParser.runningCheck(in: run.output),
-        waitingFor: CheckOutputParser.waitingFor(in: run.output),
-        inYourCode: CheckOutputParser.hasBacktrace(run.output)
-          ? CheckOutputParser.learnerFramesOfEveryThread(in: run.output, sourceFolder: folder)
-          : nil)
+        waitingFor: CheckOutputParser.waitingFor(in: run.output), inYourCode: inYourCode,
+        waitsInYourCode: inYourCode == []
+          ? BlockingWaits.places(in: exercise.files, of: folder, root: root) : [])
     }
     if run.crashedBySignal || !run.output.contains(CheckReport.Tag.result.prefix) {
       let folder = source.directory(of: exercise)
@@ -205,8 +214,9 @@ public struct ExerciseChecker: Sendable {
 
   /// What building the checks of `exercise` is about to do, and roughly how long it takes, for
   /// a learner watching: the first build of a scratch folder also builds the library the checks
-  /// are made of (measured on two cores: 41 s for the coffee track's, 12 s for the katas' core;
-  /// an exercise after that about 3 s, a check again about 1 s).
+  /// are made of (measured on two cores on a fresh clone, `lab check 1`: 46 s, and 78 s beside
+  /// two busy processes, for the coffee track's; 12 s for the katas' core; an exercise after that
+  /// about 3 s, a check again about 1 s).
   public func buildDescription(
     of exercise: ExerciseCatalog.Exercise, support: ExerciseCatalog.CheckSupport
   ) -> String {
@@ -276,7 +286,9 @@ final class Collected: @unchecked Sendable {
 /// the lab's own SIGQUIT is complete (see `ExerciseChecker.runChecks`).
 final class StoppedGroup: @unchecked Sendable {
   /// The line the starting shell prints, followed by its process id, which `exec` hands on to
-  /// `timeout`, the leader of the group. (`LAB-` lines are the lab's own, never the learner's.)
+  /// `timeout`: the group's id too, since the shell leads a group of its own (Foundation's
+  /// `Process` starts each child so on Linux; `HangReportTests` keeps it so). (`LAB-` lines are
+  /// the lab's own, never the learner's.)
   static let announcement = "LAB-PROCESS-GROUP "
   // Lines arrive one at a time on the output reader's thread; the lock keeps that so.
   private let lock = NSLock()

@@ -13,8 +13,12 @@ public enum Verdict: Sendable, Equatable {
   /// The check process was stopped after `seconds` while running `check`, which had said it
   /// was waiting for `waitingFor`. `inYourCode` is where threads were in the learner's files
   /// when it was stopped (`function at file:line`, and the call it was in): empty when no thread
-  /// was, nil when there was no backtrace to tell.
-  case hung(seconds: TimeInterval, check: String?, waitingFor: String?, inYourCode: [String]? = nil)
+  /// was, nil when there was no backtrace to tell. `waitsInYourCode` is, when no thread was
+  /// seen there, the learner's calls that block a thread (`BlockingWaits`): the backtrace cannot
+  /// see a thread blocked in one, so these are where one may be.
+  case hung(
+    seconds: TimeInterval, check: String?, waitingFor: String?, inYourCode: [String]? = nil,
+    waitsInYourCode: [String] = [])
 
   /// One `LAB-CHECK` line of a check executable, with the `LAB-DETAIL` lines after it.
   public struct CheckLine: Sendable, Equatable {
@@ -61,7 +65,7 @@ public enum Verdict: Sendable, Equatable {
       (report.failedBefore.isEmpty
         ? "" : "fail: " + report.failedBefore.joined(separator: "; ") + ", then ")
         + "crashed" + (check.map { " in \"\($0)\"" } ?? "") + ": \(report.message)"
-    case .hung(let seconds, let check, let waitingFor, let inYourCode):
+    case .hung(let seconds, let check, let waitingFor, let inYourCode, _):
       "hung after \(Int(seconds)) s" + (check.map { " in \"\($0)\"" } ?? "")
         + (waitingFor.map { ", waiting for \($0)" } ?? "")
         + (inYourCode?.first.map { ", never returning from \($0)" } ?? "")

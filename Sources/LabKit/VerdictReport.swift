@@ -71,7 +71,7 @@ struct VerdictReport {
         ? "" : ", and \(failed) \(failed == 1 ? "check" : "checks") had failed before it"
       output.bad(
         "Not yet: your code crashed the check\(failedFirst), so this answer is wrong. \(stuck)")
-    case .hung(let seconds, let check, let waitingFor, let inYourCode):
+    case .hung(let seconds, let check, let waitingFor, let inYourCode, let waits):
       output.bad(
         "  ✗ hung" + (check.map { " while checking \"\($0)\"" } ?? "")
           + ": stopped after \(Int(seconds)) s")
@@ -84,6 +84,15 @@ struct VerdictReport {
         output.line(
           "      a loop that never ends there, or a call that waits for something that never comes."
         )
+      } else if !waits.isEmpty {
+        // A thread blocked in a lock or semaphore wait shows no caller in the backtrace.
+        output.line(
+          "      no thread was seen in your code, but the backtrace cannot see past a thread "
+            + "blocked in a wait, and your code waits at:")
+        for place in waits { output.line("        \(place)") }
+        output.line(
+          "      a wait that nothing ends blocks its thread for good: a semaphore that nothing "
+            + "signals, a lock taken twice, a sync onto the queue it runs on.")
       } else if check == nil {
         output.line("      no check had started: the program hung before the first one.")
       } else if waitingFor == nil, inYourCode != nil {

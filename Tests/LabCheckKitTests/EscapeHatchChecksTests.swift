@@ -32,14 +32,15 @@ struct EscapeHatchChecksTests {
         func read() { DispatchQueue.main.sync { _ = count } }
       }
       """
-    let uses = try withSources(["Store.swift": source]) {
-      try EscapeHatchChecks.uses(of: Silencer.all, in: ["Store.swift"], of: $0)
+    let (uses, folder) = try withSources(["Store.swift": source]) {
+      (try EscapeHatchChecks.uses(of: Silencer.all, in: ["Store.swift"], of: $0), $0.folder)
     }
+    // Named with the folder: every coffee step has a `CoffeeData.swift`.
     #expect(
       uses.map(\.description) == [
-        "Store.swift:1 uses `@unchecked Sendable`",
-        "Store.swift:4 uses `nonisolated(unsafe)`",
-        "Store.swift:5 uses `DispatchQueue.main.sync`",
+        "\(folder)/Store.swift:1 uses `@unchecked Sendable`",
+        "\(folder)/Store.swift:4 uses `nonisolated(unsafe)`",
+        "\(folder)/Store.swift:5 uses `DispatchQueue.main.sync`",
       ])
   }
 
@@ -58,7 +59,7 @@ struct EscapeHatchChecksTests {
       #expect(
         outcome
           == .fail(
-            "Hatch.swift:1 uses `@unchecked Sendable`: this silences the compiler; it does not fix "
+            "\(sources.folder)/Hatch.swift:1 uses `@unchecked Sendable`: this silences the compiler; it does not fix "
               + "the data race on `value`"))
     }
   }
@@ -71,6 +72,16 @@ struct EscapeHatchChecksTests {
         of: [.hatch(.uncheckedSendable), .mainQueueSync], in: ["Shared.swift"], of: $0)
     }
     #expect(uses.isEmpty)
+  }
+
+  @Test("A file is named with its folder as lab gave it, and its line when known")
+  func placeNamesTheFolder() throws {
+    let sources = try ExerciseSources(path: "Exercises/07-coffee-data-store/")
+    #expect(
+      sources.place(of: "CoffeeData.swift") == "Exercises/07-coffee-data-store/CoffeeData.swift")
+    #expect(
+      sources.place(of: "CoffeeData.swift", line: 12)
+        == "Exercises/07-coffee-data-store/CoffeeData.swift:12")
   }
 
   @Test("Without LAB_EXERCISE_SOURCES, the sources cannot be found and say how to run")
@@ -95,12 +106,12 @@ struct EscapeHatchChecksTests {
       #expect(
         try outcome("Unsafe.swift")
           == .fail(
-            "Unsafe.swift:1 uses `nonisolated(unsafe)`: this silences the compiler; it does not "
+            "\(sources.folder)/Unsafe.swift:1 uses `nonisolated(unsafe)`: this silences the compiler; it does not "
               + "fix the shared state. Leave the warnings for now"))
       #expect(
         try outcome("Continuation.swift")
           == .fail(
-            "Continuation.swift:1 uses `unsafe continuation`: this silences the runtime's check "
+            "\(sources.folder)/Continuation.swift:1 uses `unsafe continuation`: this silences the runtime's check "
               + "that the continuation resumes exactly once; it does not fix a path that resumes "
               + "twice. Use withCheckedContinuation"))
     }
