@@ -1,3 +1,4 @@
+import CheckReporting
 import CoffeeDomain
 import CoffeeScenarios
 import Foundation
@@ -17,7 +18,8 @@ enum ComplicationMatch {
     let drinks = snapshot.modelDrinks
     guard let timeline = snapshot.complicationTimeline else { return nil }
     if timeline.isEmpty && !drinks.isEmpty {
-      return "the complication has no timeline, and the model holds \(drinks.count) drinks"
+      return
+        "the complication has no timeline, and the model holds \(Wording.count(drinks.count, "drink"))"
     }
     let entries = timeline + (snapshot.complicationCurrentEntry.map { [$0] } ?? [])
     guard
@@ -28,6 +30,6 @@ enum ComplicationMatch {
     let shows = Int(stale.mgCaffeine.rounded())
     let gives = Int(drinks.totalCaffeine(at: stale.date).rounded())
     return "the complication's timeline shows \(shows) mg at \(stale.date.formatted(.iso8601)), "
-      + "where the model's \(drinks.count) drinks give \(gives) mg"
+      + "where the model, with \(Wording.count(drinks.count, "drink")), gives \(gives) mg"
   }
 }

@@ -58,7 +58,7 @@ struct ComplicationMatchTests {
     let found = ComplicationMatch.mismatch(in: Snapshot(of: driver, on: platform))
     let mismatch = try #require(found)
     #expect(mismatch.contains("shows 95 mg"), "\(mismatch)")
-    #expect(mismatch.contains("where the model's 2 drinks give 158 mg"), "\(mismatch)")
+    #expect(mismatch.contains("where the model, with 2 drinks, gives 158 mg"), "\(mismatch)")
     withExtendedLifetime(stale) {}
   }
 

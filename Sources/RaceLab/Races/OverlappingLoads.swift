@@ -1,3 +1,4 @@
+import CheckReporting
 import CoffeeScenarios
 import SimulatedPlatform
 
@@ -101,6 +102,9 @@ extension Replay {
 
     let drinks = driver.currentDrinks
     let duplicates = drinks.count - Set(drinks.map(\.uuid)).count
-    return (duplicates > 0, "\(drinks.count) drinks for 1 sample, \(duplicates) duplicated")
+    return (
+      duplicates > 0,
+      "\(Wording.count(drinks.count, "drink")) for 1 sample, \(duplicates) duplicated"
+    )
   }
 }
