@@ -46,8 +46,8 @@ public enum ScenarioChecks {
     // The learner's own interleaving: the racing steps alone, on the lanes they ran on.
     var lanes = racingSteps(
       in: traces.traces.last, of: entryID, title: "your app's racing steps:",
-      whenEmpty: "the symptom above showed, but no access this race is made of was traced in "
-        + "your app, so there are no lanes to draw")
+      whenEmpty: "the symptom above showed, but your app reached it without any of the steps the "
+        + "lab draws for this race, so there is nothing to draw")
     // With LAB_LANES set, the lab's finished migration under the very same schedule, to compare.
     if !(ProcessInfo.processInfo.environment[LabEnvironment.lanes] ?? "").isEmpty {
       let reference = TraceCollector()

@@ -73,10 +73,6 @@ public enum StressCheck {
         whenEmpty: "the seed ran again without this interleaving: the threads' order varies where "
           + "the scheduler has no checkpoint")
     }
-    lines.append(
-      "The check plays the same seeds every run: a seed fixes the actions, the latencies and the "
-        + "scheduler's choices at the platform's checkpoints; between them the threads' order is "
-        + "the system's, so a finding that rests on it may not come back every run.")
     return .fail(lines.joined(separator: "\n"))
   }
 
