@@ -271,6 +271,14 @@ public struct LabCommand {
       output: output, hintCommand: "swift run lab hint \(catalog.shortName(of: exercise))"
     )
     .print(verdict)
+    let folder = "Exercises/\(exercise.id)"
+    // A failure on untouched files is the starter's own: say so, rather than let the learner
+    // hunt for a mistake they have not made yet.
+    if !verdict.isPass, CommittedFiles.swiftFilesAreAsCommitted(in: folder, root: root) {
+      output.line(
+        "Your files are still the starter's: nothing in \(folder)/ has changed yet; "
+          + "the README says where to begin.")
+    }
     if verdict.isPass {
       var progress = loadProgress()
       progress.solved.insert(exercise.id)

@@ -42,6 +42,24 @@ struct CommittedFiles {
       .trimmingCharacters(in: .whitespacesAndNewlines) ?? "HEAD"
   }
 
+  /// Whether the Swift files in `folder` (relative to `root`) are still the lab's as it came:
+  /// the same files, each unchanged since the base commit. False when git cannot tell (no git,
+  /// no checkout), so that a learner is never told their work is untouched when nobody knows.
+  static func swiftFilesAreAsCommitted(in folder: String, root: URL) -> Bool {
+    let base = baseRevision(root: root)
+    guard let listed = git(["ls-tree", "--name-only", "\(base):./\(folder)"], in: root),
+      let changed = git(["diff", "--relative", "--name-only", base, "--", folder], in: root),
+      let present = try? FileManager.default.contentsOfDirectory(
+        atPath: root.appendingPathComponent(folder).path)
+    else { return false }
+    let committed = Set(listed.split(separator: "\n").map(String.init)).filter(isSwift)
+    // A new Swift file is a change too; `git diff` leaves untracked files out.
+    return !committed.isEmpty && committed == Set(present).filter(isSwift)
+      && !changed.split(separator: "\n").contains { isSwift(String($0)) }
+  }
+
+  private static func isSwift(_ path: String) -> Bool { path.hasSuffix(".swift") }
+
   /// What `git` printed on standard output, or nil when it failed or could not run.
   private static func git(_ arguments: [String], in root: URL) -> String? {
     guard
