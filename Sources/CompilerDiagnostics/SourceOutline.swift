@@ -73,7 +73,7 @@ extension SourceOutline {
     mutating func scan(line: String) -> String {
       lineNumber += 1
       // A line that starts in code may start a declaration.
-      if case .code(nil) = modes.last!, let declaration = Self.declaration(in: line) {
+      if case .code(nil) = modes.last!, let declaration = declaration(in: line) {
         pending = (
           Declaration(name: declaration.name, firstLine: lineNumber, lastLine: lineNumber),
           bracketDepth, declaration.keepsToNextLine
@@ -175,7 +175,7 @@ extension SourceOutline {
     /// The declaration a line starts, if it starts one: attributes and modifiers, then a
     /// declaration keyword, then a name. `if let x` or `case let x` do not start at the
     /// keyword, so they are not taken for declarations.
-    private static func declaration(in line: String) -> (name: String, keepsToNextLine: Bool)? {
+    private func declaration(in line: String) -> (name: String, keepsToNextLine: Bool)? {
       guard let match = line.prefixMatch(of: declarationStart) else { return nil }
       let keyword = String(match.keyword)
       let name = match.name.map(String.init) ?? keyword
@@ -184,8 +184,9 @@ extension SourceOutline {
       return (name, !["var", "let"].contains(keyword))
     }
 
-    // Computed, not stored: a `Regex` is not `Sendable`, so it cannot be a shared `static let`.
-    private static var declarationStart: Regex<(Substring, keyword: Substring, name: Substring?)> {
+    // One per scanner, built once: a `Regex` is not `Sendable`, so it cannot be a shared
+    // `static let`, and one built at each line cost most of a warning report's time (perf).
+    private let declarationStart: Regex<(Substring, keyword: Substring, name: Substring?)> =
       #/
       \s*
       (?: @[\w.]+ (?: \( [^)]* \) )? \s+ )*
@@ -197,6 +198,5 @@ extension SourceOutline {
           | extension | protocol ) \b
       (?: \s+ (?<name> [A-Za-z_][\w.]* ) )?
       /#
-    }
   }
 }

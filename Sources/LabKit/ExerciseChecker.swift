@@ -105,20 +105,39 @@ public struct ExerciseChecker: Sendable {
       LabEnvironment.only: exercise.id,
       LabEnvironment.exerciseSources: source.directory(of: exercise),
     ]
-    // Each module the build starts on, for a learner watching a long first build.
-    let modules = BuildModules()
-    let build = try ProcessRunner.run(
-      try swiftExecutable ?? Self.swiftDriver(),
-      ["build", "--scratch-path", scratchPath, "--product", exercise.checkProduct],
-      in: root, environment: environment,
-      onOutput: { line in modules.newModule(in: line).map { building($0) } })
-    guard build.status == 0, !build.crashedBySignal else {
-      let errors = CheckOutputParser.compileErrors(
-        in: build.output, preferring: source.directory(of: exercise))
-      return [
-        .doesNotCompile(
-          errors: errors.isEmpty ? [build.output.suffix(2000).description] : errors)
-      ]
+    // A re-check with nothing changed skips SwiftPM's no-op build (see `BuildFingerprint`).
+    // Only with the real driver: the tests' stand-in drivers must always be called.
+    let executable = root.appendingPathComponent("\(scratchPath)/debug/\(exercise.checkProduct)")
+    let record = BuildFingerprint.record(
+      for: exercise.checkProduct, scratchPath: root.appendingPathComponent(scratchPath))
+    let fingerprint =
+      swiftExecutable == nil
+      ? BuildFingerprint.take(
+        root: root, sourceFolder: source.directory(of: exercise), environment: environment,
+        swift: try Self.swiftDriver())
+      : nil
+    if let fingerprint,
+      BuildFingerprint.lastBuild(at: record, executable: executable) == fingerprint
+    {
+      progress("nothing changed since the last build")
+    } else {
+      BuildFingerprint.forget(record)
+      // Each module the build starts on, for a learner watching a long first build.
+      let modules = BuildModules()
+      let build = try ProcessRunner.run(
+        try swiftExecutable ?? Self.swiftDriver(),
+        ["build", "--scratch-path", scratchPath, "--product", exercise.checkProduct],
+        in: root, environment: environment,
+        onOutput: { line in modules.newModule(in: line).map { building($0) } })
+      guard build.status == 0, !build.crashedBySignal else {
+        let errors = CheckOutputParser.compileErrors(
+          in: build.output, preferring: source.directory(of: exercise))
+        return [
+          .doesNotCompile(
+            errors: errors.isEmpty ? [build.output.suffix(2000).description] : errors)
+        ]
+      }
+      fingerprint?.write(to: record, executable: executable)
     }
     var runEnvironment = environment.merging(checkEnvironment) { _, extra in extra }
     runEnvironment["SWIFT_BACKTRACE"] = Self.backtraceSettings
