@@ -39,6 +39,8 @@ struct TracedRun {
       isRacing: entry.isRacingAccess)
     diagram.showsKey = true
     diagram.width = width
+    // A replay runs on real threads: what its schedule leaves unordered must not move.
+    diagram.ordersStably = true
     // The after variant makes the same accesses; they are ordered there, not racing.
     if side == "after" { diagram.marking = .safe(reason: entry.safeHereReason) }
     var lines = [""] + diagram.render(style: style)
