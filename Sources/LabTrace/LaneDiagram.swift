@@ -214,10 +214,10 @@ public struct LaneDiagram: Sendable {
   /// ran. Events that none of these order (a timeline on main while a callback runs elsewhere)
   /// ran in whatever order the threads happened to take, which changes from run to run; they
   /// come lane by lane, in the lanes' order: the main queue's as far as nothing holds them back,
-  /// and the platform's callbacks, which the trace does not link to every request they answer,
-  /// as late as they may, never above the call they answer. What the run itself did
-  /// differently (accesses its schedule leaves unordered, a hop arrow where the runtime reused a
-  /// finished task's memory) still shows.
+  /// the platform's callbacks as late as the order allows, so that an answer the trace does not
+  /// link to its request (`query answered`) is not drawn above it while anything else can come
+  /// first. What the run itself did differently (accesses its schedule leaves unordered, a hop
+  /// arrow where the runtime reused a finished task's memory) still shows.
   public static func stableNumbers(
     of trace: Trace, keepingOrderOf isOrdered: (TraceEvent) -> Bool
   ) -> [Int: Int] {
