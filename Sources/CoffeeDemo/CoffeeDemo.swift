@@ -22,7 +22,10 @@ struct CoffeeDemo {
     let status: Int32
     switch command {
     case .help:
-      print(DemoOptions.usage)
+      // Laid out for 100 columns; fitted to the terminal's, as the rest of the demo is.
+      print(
+        WordWrap.reflow(DemoOptions.usage, width: DemoOptions.terminalWidth).joined(separator: "\n")
+      )
       status = 0
     case .list:
       print(Scenario.all.map(\.id).joined(separator: "\n"))
@@ -38,7 +41,8 @@ struct CoffeeDemo {
   /// tally over all of them.
   @MainActor
   private static func play(_ options: DemoOptions) async -> Tally {
-    let report = DemoReport(style: .standardOutput)
+    var report = DemoReport(style: .standardOutput)
+    report.width = options.layoutWidth
     let configuration = SimulatedPlatform.Configuration(
       seed: options.seed, echoesLogs: options.echoesLogs)
     output(report.header(for: options, startingAt: configuration.now))
@@ -61,14 +65,14 @@ struct CoffeeDemo {
           ChromeTrace.Run(name: "\(scenario.id) (\(run.variant.name))", trace: trace))
       }
       var lanes = StepLanes(play: play, traces: traces.traces, style: report.style)
-      // The terminal's width, never below the narrowest --width accepts.
-      lanes.width = options.width ?? max(DemoOptions.minimumWidth, TerminalWidth.standardOutput)
+      lanes.width = options.layoutWidth
 
       output([""])
       if options.playsEveryScenario {
         // Compact: the scenario, where it ended up, and the verdicts.
         output(
-          [report.style.bold("━━ \(scenario.id)")] + TextLayout.hanging("   ", scenario.summary))
+          [report.style.bold("━━ \(scenario.id)")]
+            + TextLayout.hanging("   ", scenario.summary, width: report.width))
         output(report.step(scenario.steps.count, of: play) + [""])
       } else {
         let shown = options.step.map { $0...$0 } ?? 0...scenario.steps.count
@@ -77,13 +81,13 @@ struct CoffeeDemo {
           guard options.drawsLanes else { continue }
           // The key and the layout once, with the first diagrams: the rest read the same way.
           let first = index == shown.lowerBound
-          if first { output([lanes.layoutNote]) }
+          if first { output(WordWrap.fit(lanes.layoutNote, width: report.width)) }
           output(lanes.diagrams(ofStep: index, showsKey: first))
         }
       }
       output(report.agreement(of: play))
       output(report.verdicts(of: play))
-      output(["Summary: " + report.summary(of: play)])
+      output(TextLayout.hanging("Summary: ", report.summary(of: play), width: report.width))
       total = play.runs.reduce(total) { $0 + Tally(of: $1, on: scenario) }
     }
 
@@ -97,7 +101,10 @@ struct CoffeeDemo {
     }
     let verdict = total.isBroken ? report.style.red("something is broken") : "nothing is broken"
     if options.playsEveryScenario {
-      output(["", "\(options.scenarios.count) scenarios: \(total)."])
+      output(
+        [""]
+          + TextLayout.words("\(options.scenarios.count) scenarios: \(total).", width: report.width)
+      )
     }
     output(["", report.style.bold("Result: ") + verdict + "."])
     return total

@@ -30,8 +30,15 @@ struct DemoOptions {
   /// The one step to show (0 is the launch); nil for every step. The whole scenario is still
   /// played: a step's state is what the steps before it left.
   var step: Int?
-  /// The width to lay the lanes out for; nil for the terminal's (80 when it is not one).
+  /// The width to lay the output out for; nil for the terminal's (80 when it is not one).
   var width: Int?
+
+  /// The columns every line of the output fits: --width, else the terminal's.
+  var layoutWidth: Int { width ?? Self.terminalWidth }
+
+  /// The terminal's width (80 when output is no terminal), never below the narrowest --width
+  /// accepts.
+  static var terminalWidth: Int { max(minimumWidth, TerminalWidth.standardOutput) }
 }
 
 extension DemoOptions {
@@ -154,7 +161,11 @@ extension DemoOptions {
         "show step N alone (0 is the launch), after playing the steps before it: one "
           + "screen for a projector"
       ),
-      ("--width N", "the columns to lay the lanes out for (default: the terminal's, else 80)"),
+      (
+        "--width N",
+        "the columns to lay the output out for, \(minimumWidth) or more (default: the "
+          + "terminal's, else 80)"
+      ),
       (
         "--trace FILE", "write the runs in Chrome's trace event format (Perfetto, chrome://tracing)"
       ),
@@ -171,7 +182,7 @@ extension DemoOptions {
       "Options:",
     ]
     for (name, text) in options {
-      lines += TextLayout.hanging("  " + TextLayout.pad(name, to: 16), text)
+      lines += TextLayout.hanging("  " + TextLayout.pad(name, to: 16), text, width: 100)
     }
     lines += [
       "",
@@ -182,7 +193,8 @@ extension DemoOptions {
     ]
     let idWidth = (Scenario.all.map(\.id.count).max() ?? 0) + 2
     for scenario in Scenario.all {
-      lines += TextLayout.hanging("  " + TextLayout.pad(scenario.id, to: idWidth), scenario.summary)
+      lines += TextLayout.hanging(
+        "  " + TextLayout.pad(scenario.id, to: idWidth), scenario.summary, width: 100)
     }
     return lines.joined(separator: "\n")
   }

@@ -11,13 +11,15 @@ extension DemoReport {
     let differences = outcomes[0].observableBehaviour.differences(
       from: outcomes[1].observableBehaviour)
     guard !differences.isEmpty else {
-      return [style.dim("Over the whole run, last relaunch included: the variants agree.")]
+      return TextLayout.words(
+        "Over the whole run, last relaunch included: the variants agree.", width: width
+      ).map(style.dim)
     }
     let title =
       "≠ Over the whole run, the variants diverge (\(play.runs[0].variant.name) vs "
       + "\(play.runs[1].variant.name)):"
-    return [style.red(title)]
-      + differences.flatMap { TextLayout.hanging("    ", $0) }.map(style.red)
+    return TextLayout.words(title, width: width).map(style.red)
+      + differences.flatMap { TextLayout.hanging("    ", $0, width: width) }.map(style.red)
   }
 
   /// Each expectation with a mark per variant, then what went wrong wherever it did not hold.
@@ -29,8 +31,9 @@ extension DemoReport {
     var lines = [style.bold("Expectations") + "   " + legend.joined(separator: "   ")]
     for run in play.runs {
       if case .failure(let error) = run.result {
-        lines += TextLayout.hanging("  ✗ ", "\(run.variant.name): the runner gave up: \(error)")
-          .map(style.red)
+        lines += TextLayout.hanging(
+          "  ✗ ", "\(run.variant.name): the runner gave up: \(error)", width: width
+        ).map(style.red)
       }
     }
     let names = play.runs.map(\.variant.name)
@@ -46,13 +49,13 @@ extension DemoReport {
         let mark = verdicts.indices.contains(index) ? self.mark(verdicts[index]) : " "
         return String(repeating: " ", count: left) + mark + String(repeating: " ", count: right)
       }
-      let wrapped = WordWrap.lines(expectation.summary, width: TextLayout.width - indent.count)
+      let wrapped = TextLayout.words(expectation.summary, width: width - indent.count)
       lines.append("  " + marks.joined(separator: " ") + "  " + wrapped[0])
       lines += wrapped.dropFirst().map { indent + $0 }
       for (name, verdicts) in zip(names, table) where verdicts.indices.contains(index) {
         if let detail = detail(verdicts[index]) {
           // Dim what is the lesson, so that what is broken stands out.
-          let detailLines = TextLayout.hanging(indent + name + ": ", detail)
+          let detailLines = TextLayout.hanging(indent + name + ": ", detail, width: width)
           lines += verdicts[index].isBroken ? detailLines : detailLines.map(style.dim)
         }
       }

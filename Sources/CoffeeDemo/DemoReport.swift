@@ -8,6 +8,8 @@ import Foundation
 /// summary. Every method returns lines; the caller prints them.
 struct DemoReport {
   let style: TerminalStyle
+  /// The columns every line fits: `--width`, else the terminal's (see `DemoOptions.layoutWidth`).
+  var width = 80
 
   /// The width of the label column ("model", "file"...).
   private static let labelWidth = 13
@@ -20,9 +22,11 @@ struct DemoReport {
   func header(for options: DemoOptions, startingAt start: Date) -> [String] {
     let variants = options.variants.map { "\($0.name) (\($0.approach))" }
       .joined(separator: " and ")
-    var lines = [style.bold("coffee-demo · the Coffee Tracker before and after Swift concurrency")]
+    var lines = TextLayout.words(
+      "coffee-demo · the Coffee Tracker before and after Swift concurrency", width: width
+    ).map(style.bold)
     func field(_ name: String, _ value: String) {
-      lines += TextLayout.hanging("  " + TextLayout.pad(name, to: 10), value)
+      lines += TextLayout.hanging("  " + TextLayout.pad(name, to: 10), value, width: width)
     }
     if options.playsEveryScenario {
       field("scenarios", "all \(options.scenarios.count), each shown by its last step and verdicts")
@@ -81,7 +85,7 @@ struct DemoReport {
     let observations = present.map { StepObservation($0.records[index]) }
     let previous = present.map { index > 0 ? StepObservation($0.records[index - 1]) : nil }
     let names = present.map(\.variant.name)
-    var lines = [style.bold(title)]
+    var lines = TextLayout.words(title, width: width).map(style.bold)
     for row in Self.rows(observations, previous: previous) {
       lines += render(row, variants: names)
     }
@@ -189,8 +193,11 @@ struct DemoReport {
     label: String, marker: String, tag: String, dimsTag: Bool, _ items: [String]
   ) -> [String] {
     let valueColumn = 2 + Self.labelWidth + 2 + Self.tagWidth + 1
-    let values = WordWrap.lines(
-      items: items, separator: ", ", width: TextLayout.width - valueColumn)
+    let room = width - valueColumn
+    // Broken between items; an item longer than the column alone is broken between its words.
+    let values = WordWrap.lines(items: items, separator: ", ", width: room).flatMap {
+      TextLayout.words($0, width: room)
+    }
     // Pad before styling: escape codes have no width on screen, but count as characters.
     let paddedTag = TextLayout.pad(tag, to: Self.tagWidth)
     let prefix =
@@ -208,7 +215,7 @@ struct DemoReport {
     let differences = first.differences(from: second)
     if !differences.isEmpty {
       let text = "the variants diverge: " + differences.joined(separator: ", ")
-      return TextLayout.hanging("  ≠ ", text).map(style.red)
+      return TextLayout.hanging("  ≠ ", text, width: width).map(style.red)
     }
     if first.blockingIOOnMainQueue != second.blockingIOOnMainQueue {
       let counts = zip(variants, [first, second].map(\.blockingIOOnMainQueue))
@@ -216,7 +223,7 @@ struct DemoReport {
       let text =
         "= same observable behaviour; Δ blocking file operations on the main queue: \(counts) "
         + "(the migration moves file I/O off the main queue)"
-      return TextLayout.hanging("  ", text).map(style.dim)
+      return TextLayout.hanging("  ", text, width: width).map(style.dim)
     }
     return [style.dim("  = same behaviour")]
   }

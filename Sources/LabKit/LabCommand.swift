@@ -588,9 +588,8 @@ public struct LabCommand {
           + (repeats > 1 ? ", each run \(repeats) times)" : ")"))
       let output = self.output
       let rows = try verification.verify(kind, exercises) { row in
-        let mark = row.isAsExpected ? "✓" : "✗"
-        let line =
-          "  \(mark) \(row.exercise) · \(row.subject): expected to \(row.expected); got \(row.outcome)"
+        // Laid out here, between phrases: Output's own wrapping breaks between any two words.
+        let line = row.lines(width: output.width ?? Int.max).joined(separator: "\n")
         row.isAsExpected ? output.good(line) : output.bad(line)
       }
       unexpected += rows.filter { !$0.isAsExpected }.count

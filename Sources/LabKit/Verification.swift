@@ -42,6 +42,33 @@ public struct Verification: Sendable {
       }
       return verdict.summary + (verdicts.count > 1 ? " (all \(verdicts.count) runs)" : "")
     }
+
+    /// The row as `lab verify` prints it, in lines of at most `width` characters: broken
+    /// between its phrases (what was checked, what was expected, what came), each hanging under
+    /// the first line's text, so that no "(12 checks)" or quoted check name is cut in two.
+    /// A phrase longer than a line is broken between its words.
+    public func lines(width: Int) -> [String] {
+      let mark = isAsExpected ? "✓" : "✗"
+      let phrases = [
+        "\(exercise) · \(subject):", "expected to \(expected);", "got \(outcome)",
+      ]
+      let hang = "    "
+      let room = width - hang.count
+      var lines: [String] = []
+      var line = ""
+      for phrase in phrases {
+        if line.isEmpty || line.count + 1 + phrase.count <= room {
+          line += (line.isEmpty ? "" : " ") + phrase
+          continue
+        }
+        lines.append(line)
+        line = phrase
+      }
+      lines.append(line)
+      return lines.flatMap { WordWrap.lines($0, width: room) }.enumerated().map { index, text in
+        (index == 0 ? "  \(mark) " : hang) + text
+      }
+    }
   }
 
   public let root: URL

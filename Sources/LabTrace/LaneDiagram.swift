@@ -44,6 +44,10 @@ public struct LaneDiagram: Sendable {
   public var showsKey = false
   /// The width to fit.
   public var width = 80
+  /// Whether rows are drawn in a stable order (``stableNumbers(of:keepingOrderOf:)``) instead of
+  /// the order they ran in: for a replay, which runs on real threads, so that the rows its
+  /// forced schedule leaves unordered do not change places from one run to the next.
+  public var ordersStably = false
 
   public init(
     trace: Trace, title: String,
@@ -67,7 +71,12 @@ public struct LaneDiagram: Sendable {
 
   /// The diagram as lines of text, coloured with `style`.
   public func render(style: TerminalStyle = .plain) -> [String] {
-    let events = shownEvents
+    // Each event's number on its row: its place in the trace, as it ran or in the stable order.
+    let number =
+      ordersStably
+      ? Self.stableNumbers(of: trace, keepingOrderOf: isRacing)
+      : Dictionary(uniqueKeysWithValues: trace.events.map { ($0.order, $0.order) })
+    let events = shownEvents.sorted { number[$0.order, default: 0] < number[$1.order, default: 0] }
     let lanes = Set(events.map(\.lane)).sorted()
     guard !lanes.isEmpty else {
       let note =
@@ -84,7 +93,7 @@ public struct LaneDiagram: Sendable {
     var lines = [style.bold(title)]
     lines += legend(lanes)
     if showsKey { lines += key(hasRacing: events.contains(where: isRacing)) }
-    let orderWidth = max(2, String(events.last?.order ?? 0).count)
+    let orderWidth = max(2, String(events.last.flatMap { number[$0.order] } ?? 0).count)
     let laneHeader = lanes.indices.map { Self.laneKey(for: $0) }.joined(separator: " ")
     lines.append("  " + pad("#", orderWidth) + "  " + laneHeader)
     for event in events {
@@ -96,13 +105,15 @@ public struct LaneDiagram: Sendable {
         return racing ? racingSymbol(style) : "●"
       }
       var origin = ""
-      if let from = incoming[event.order]?.first(where: { shown.contains($0.from) }),
+      // The earliest shown cause, so that a trace's links listed in another order draw the same.
+      if let from = incoming[event.order]?.filter({ shown.contains($0.from) })
+        .min(by: { number[$0.from, default: 0] < number[$1.from, default: 0] }),
         let source = trace.events.first(where: { $0.order == from.from }),
         source.lane != event.lane
       {
-        origin = " ← #\(from.from)"
+        origin = " ← #\(number[from.from, default: from.from])"
       }
-      let prefix = "  " + pad(String(event.order), orderWidth) + "  "
+      let prefix = "  " + pad(String(number[event.order, default: event.order]), orderWidth) + "  "
       let note = notesRace ? racingNote : ""
       let room = width - prefix.count - lanes.count * 2 - 1 - (note.isEmpty ? 0 : note.count + 2)
       let fitted = Self.fit(event.label, keeping: origin, room)
@@ -134,7 +145,7 @@ public struct LaneDiagram: Sendable {
 
   /// What each symbol of a diagram means, one item each: the key the text and the SVG
   /// diagrams both print.
-  static func keyItems(marking: Marking, hasRacing: Bool) -> [String] {
+  static func keyItems(marking: Marking, hasRacing: Bool, ordersStably: Bool = false) -> [String] {
     var items = ["● ran on this lane", "· another lane"]
     if hasRacing {
       switch marking {
@@ -144,12 +155,16 @@ public struct LaneDiagram: Sendable {
         items.append("✓ the same access as before, safe here: \(reason)")
       }
     }
-    return items + ["← #N  caused by event N on another lane", "# events in the order they ran"]
+    let order =
+      ordersStably
+      ? "# events in a fixed order: each after what orders it, else lane by lane"
+      : "# events in the order they ran"
+    return items + ["← #N  caused by event N on another lane", order]
   }
 
   /// The key: what each symbol means, in as few lines as the width allows.
   private func key(hasRacing: Bool) -> [String] {
-    let items = Self.keyItems(marking: marking, hasRacing: hasRacing)
+    let items = Self.keyItems(marking: marking, hasRacing: hasRacing, ordersStably: ordersStably)
     // Items side by side while they fit; a long one (a long reason) on lines of its own.
     let indent = "        "
     let room = width - indent.count
@@ -190,6 +205,69 @@ public struct LaneDiagram: Sendable {
     }
     lines.append(line)
     return lines
+  }
+
+  /// A number for each event of `trace` (by its `order`), from the first event's on, in an order
+  /// that is the same in every run that records the same events, lanes and links: each lane's
+  /// events as they ran there, each link's cause before its effect, and the events
+  /// `keepingOrderOf` picks (the racing accesses, which the replay's checkpoints order) as they
+  /// ran. Events that none of these order (a timeline on main while a callback runs elsewhere)
+  /// ran in whatever order the threads happened to take, which changes from run to run; they
+  /// come lane by lane, in the lanes' order: the main queue's as far as nothing holds them back,
+  /// the platform's callbacks as late as the order allows, so that an answer the trace does not
+  /// link to its request (`query answered`) is not drawn above it while anything else can come
+  /// first. What the run itself did differently (accesses its schedule leaves unordered, a hop
+  /// arrow where the runtime reused a finished task's memory) still shows.
+  public static func stableNumbers(
+    of trace: Trace, keepingOrderOf isOrdered: (TraceEvent) -> Bool
+  ) -> [Int: Int] {
+    let events = trace.events.sorted { $0.order < $1.order }
+    var before: [Int: Set<Int>] = [:]
+    var placeOnLane: [Int: Int] = [:]
+    var lastOnLane: [Lane: Int] = [:]
+    var countOnLane: [Lane: Int] = [:]
+    var lastOrdered: Int?
+    for event in events {
+      var causes = Set<Int>()
+      if let last = lastOnLane[event.lane] { causes.insert(last) }
+      if isOrdered(event) {
+        if let lastOrdered { causes.insert(lastOrdered) }
+        lastOrdered = event.order
+      }
+      before[event.order] = causes
+      lastOnLane[event.lane] = event.order
+      placeOnLane[event.order] = countOnLane[event.lane, default: 0]
+      countOnLane[event.lane, default: 0] += 1
+    }
+    // Only links that point forward: every constraint then follows the run's own order, so
+    // there is no cycle, and every event gets a number.
+    for link in trace.links
+    where link.from < link.to && before[link.from] != nil && before[link.to] != nil {
+      before[link.to, default: []].insert(link.from)
+    }
+    let lane = Dictionary(uniqueKeysWithValues: events.map { ($0.order, $0.lane) })
+    func precedes(_ a: Int, _ b: Int) -> Bool {
+      lane[a]! != lane[b]! ? lane[a]! < lane[b]! : placeOnLane[a]! < placeOnLane[b]!
+    }
+    var after: [Int: [Int]] = [:]
+    var waiting: [Int: Int] = [:]
+    for (order, causes) in before {
+      waiting[order] = causes.count
+      for cause in causes { after[cause, default: []].append(order) }
+    }
+    var ready = events.map(\.order).filter { waiting[$0] == 0 }
+    var numbers: [Int: Int] = [:]
+    var next = events.first?.order ?? 0
+    while let first = ready.indices.min(by: { precedes(ready[$0], ready[$1]) }) {
+      let order = ready.remove(at: first)
+      numbers[order] = next
+      next += 1
+      for effect in after[order, default: []] {
+        waiting[effect, default: 0] -= 1
+        if waiting[effect] == 0 { ready.append(effect) }
+      }
+    }
+    return numbers
   }
 
   /// 1-9, then a-z: one character per lane.

@@ -147,6 +147,7 @@ struct RaceLabCommand {
     let drawsLanes = try arguments.flag("--lanes")
     let traceFile = try arguments.value("--trace")
     let ids = try arguments.positional()
+    let width = replayWidth
     // Lanes and traces cover every entry: one without a replay is drawn from a scenario.
     let drawsEvery = drawsLanes || traceFile != nil
     let entries =
@@ -165,15 +166,17 @@ struct RaceLabCommand {
     var traced: [TracedRun] = []
     for entry in entries {
       let heading = "\(entry.id): \(entry.title)"
-      // Lanes fit 80 columns, their heading too.
-      print(
-        drawsLanes
-          ? WordWrap.lines(heading, width: 80, laterWidth: 78).joined(separator: "\n  ") : heading)
+      print(WordWrap.lines(heading, width: width, laterWidth: width - 2).joined(separator: "\n  "))
       guard entry.detectors.contains(.replay) else {
         traced += try await scenarioRuns(of: entry)
-        print("  no forced replay: its accesses happen unforced in the \(lanesScenarioID) scenario")
+        print(
+          WordWrap.indented(
+            "no forced replay: its accesses happen unforced in the \(lanesScenarioID) scenario",
+            indent: "  ", width: width))
         if drawsLanes {
-          for run in traced.suffix(2) { print(run.lanes(style: .standardOutput), terminator: "") }
+          for run in traced.suffix(2) {
+            print(run.lanes(style: .standardOutput, width: width), terminator: "")
+          }
         }
         continue
       }
@@ -189,17 +192,28 @@ struct RaceLabCommand {
           before
           ? (result.symptomShown ? "symptom shown" : "SYMPTOM MISSING")
           : (result.symptomShown ? "SYMPTOM SHOWN" : "correct")
+        let prefix =
+          "  \(result.side.padding(toLength: 7, withPad: " ", startingAt: 0)) \(right ? "✓" : "✗") "
+        // Wrapped between words, hanging under the verdict: a detail runs to 120 columns.
+        let lines = WordWrap.lines("\(verdict): \(result.detail)", width: width - prefix.count)
         print(
-          "  \(result.side.padding(toLength: 7, withPad: " ", startingAt: 0)) \(right ? "✓" : "✗") \(verdict): \(result.detail)"
-        )
+          lines.enumerated().map { index, line in
+            (index == 0 ? prefix : String(repeating: " ", count: prefix.count)) + line
+          }.joined(separator: "\n"))
       }
       if drawsLanes {
-        for run in traced.suffix(2) { print(run.lanes(style: .standardOutput), terminator: "") }
+        for run in traced.suffix(2) {
+          print(run.lanes(style: .standardOutput, width: width), terminator: "")
+        }
       }
     }
     if let traceFile { try ChromeTrace.write(traced.map(\.named), to: traceFile) }
     return succeeded
   }
+
+  /// The columns a replay's lines fit: the terminal's (`COLUMNS`, else its own width, else 80
+  /// in a pipe or a file), never below 60, where lane labels would lose too much.
+  static var replayWidth: Int { max(60, TerminalWidth.standardOutput) }
 
   // MARK: tsan-replay
 

@@ -31,12 +31,16 @@ struct TracedRun {
     self.trace = trace
   }
 
-  /// The run as a lane diagram, with a blank line before it and the outcome after.
-  func lanes(style: TerminalStyle) -> String {
+  /// The run as a lane diagram fitted to `width` columns, with a blank line before it and the
+  /// outcome after.
+  func lanes(style: TerminalStyle, width: Int = 80) -> String {
     var diagram = LaneDiagram(
       trace: trace, title: "\(entry.id), \(side): what ran where",
       isRacing: entry.isRacingAccess)
     diagram.showsKey = true
+    diagram.width = width
+    // A replay runs on real threads: what its schedule leaves unordered must not move.
+    diagram.ordersStably = true
     // The after variant makes the same accesses; they are ordered there, not racing.
     if side == "after" { diagram.marking = .safe(reason: entry.safeHereReason) }
     var lines = [""] + diagram.render(style: style)
@@ -47,12 +51,14 @@ struct TracedRun {
     case nil: outcome = detail
     }
     // The symptom in plain words stands out; what ThreadSanitizer sees of it follows, dimmed.
-    let wrapped = WordWrap.lines(outcome, width: 78, laterWidth: 76)
+    let wrapped = WordWrap.lines(outcome, width: width - 2, laterWidth: width - 4)
     let paint = symptomShown == true ? style.alarm : { $0 }
     lines.append("  " + paint(wrapped[0]))
     lines += wrapped.dropFirst().map { "    " + paint($0) }
     if symptomShown == true && !entry.symptomToolDetail.isEmpty {
-      lines += WordWrap.lines(entry.symptomToolDetail, width: 76).map { "    " + style.dim($0) }
+      lines += WordWrap.lines(entry.symptomToolDetail, width: width - 4).map {
+        "    " + style.dim($0)
+      }
     }
     return lines.joined(separator: "\n") + "\n"
   }

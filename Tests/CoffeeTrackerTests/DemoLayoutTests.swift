@@ -44,4 +44,37 @@ struct DemoLayoutTests {
     #expect(lines.contains { $0.contains("same observable behaviour") })
     #expect(!lines.contains { $0.contains("≠") }, "\(lines.filter { $0.contains("≠") })")
   }
+
+  /// The lines of `lines` longer than `width`, for a failure message.
+  static func overflowing(_ lines: [String], _ width: Int) -> [String] {
+    lines.filter { $0.count > width }.map { "\($0.count): \($0)" }
+  }
+
+  @Test(
+    "make demo fits the width: 80 columns in a file or a pipe, --width 60, every scenario too",
+    arguments: [
+      ([], 80), (["--width", "60"], 60), (["--scenario", "all", "--width", "60"], 60),
+      (["--lanes", "--width", "60"], 60),
+    ])
+  func fitsTheWidth(_ arguments: [String], _ width: Int) throws {
+    // An empty COLUMNS counts as none: the output goes to a file, so 80 unless --width says.
+    let (result, output) = try BuiltProduct.run(
+      "coffee-demo", arguments, environment: ["NO_COLOR": "1", "COLUMNS": ""], timeout: 50)
+    #expect(result.succeeded, "\(result.ending)\n\(output)")
+    let lines = output.components(separatedBy: "\n")
+    #expect(lines.count > 50)
+    #expect(Self.overflowing(lines, width).isEmpty, "\(Self.overflowing(lines, width))")
+  }
+
+  @Test("Fitting 60 columns wraps between words: the same words as at 1000, none cut or added")
+  func wrapsKeepingEveryWord() throws {
+    func words(_ width: String) throws -> [Substring] {
+      let (_, output) = try BuiltProduct.run(
+        "coffee-demo", ["--width", width], environment: ["NO_COLOR": "1"], timeout: 50)
+      return output.split(whereSeparator: \.isWhitespace)
+    }
+    let wide = try words("1000")
+    #expect(wide.count > 500)
+    #expect(try words("60") == wide)
+  }
 }

@@ -63,6 +63,23 @@ struct DemoOptionsTests {
     #expect(defaults.step == nil && defaults.width == nil)
   }
 
+  @Test("--width lays out the whole output; without it, the terminal's width, never below 60")
+  func layoutWidth() throws {
+    #expect(try played(["--width", "72"])?.layoutWidth == 72)
+    let defaults = try #require(try played([]))
+    #expect(defaults.layoutWidth == DemoOptions.terminalWidth)
+    #expect(DemoOptions.terminalWidth >= DemoOptions.minimumWidth)
+  }
+
+  @Test("The help fitted to 60 columns keeps every word")
+  func helpFits() {
+    let fitted = WordWrap.reflow(DemoOptions.usage, width: 60)
+    #expect(fitted.allSatisfy { $0.count <= 60 }, "\(fitted.filter { $0.count > 60 })")
+    #expect(
+      fitted.joined(separator: " ").split(whereSeparator: \.isWhitespace)
+        == DemoOptions.usage.split(whereSeparator: \.isWhitespace))
+  }
+
   @Test(
     "Mistakes are usage errors that name them",
     arguments: [
