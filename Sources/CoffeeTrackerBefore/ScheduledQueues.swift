@@ -4,7 +4,8 @@ import SimulatedPlatform
 // This module's own declarations win over Dispatch's, so `DispatchQueue(label:qos:)`,
 // `DispatchQueue.main.async` and `dispatchPrecondition(condition: .onQueue(.main))` in the app's
 // files name the scheduled queue and its check: a real dispatch queue and Dispatch's check
-// everywhere but inside `race-lab explore`, and the app's source stays as Apple wrote it.
+// everywhere but inside `race-lab explore`, and the app's source stays as Apple wrote it
+// (probe: module-declarations-shadow-dispatch).
 typealias DispatchQueue = ScheduledDispatchQueue
 
 func dispatchPrecondition(condition: ScheduledDispatchPredicate) {

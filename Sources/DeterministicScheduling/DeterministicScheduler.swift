@@ -124,9 +124,9 @@ public final class DeterministicScheduler: @unchecked Sendable {
   /// point): call it from a thread that nothing else needs meanwhile.
   ///
   /// `tracksHappensBefore` keeps vector clocks for `stampAccess()`; off, a run is cheaper.
-  /// `blockingLimit`, when given, runs the jobs on a worker and gives the run up when one job
-  /// holds the turn that long (`Record.blockedOutside`): for code that may block where the
-  /// scheduler cannot see it, such as a learner's.
+  /// `blockingLimit`, when given, runs the jobs on a worker and gives the run up when no job has
+  /// started, resumed or been queued for that long (`Record.blockedOutside`): for code that may
+  /// block where the scheduler cannot see it, such as a learner's.
   public func run(
     policy: SchedulingPolicy, tracksHappensBefore: Bool = false,
     blockingLimit: TimeInterval? = nil,
@@ -162,12 +162,22 @@ public final class DeterministicScheduler: @unchecked Sendable {
     if let first = lock.withLock({ decide(yielding: nil) }) {
       if let limit = blockingLimit {
         // The jobs run on a worker, so that this thread can name a job that never gives the
-        // turn back. The one wall-clock wait of the scheduler: it names an escape, it decides
-        // no verdict.
+        // turn back. The one wall-clock wait of the scheduler, and it is about progress, not the
+        // run's length: it fires only when no job has started, resumed or been queued for
+        // `limit` seconds. It names an escape; it decides no verdict.
         launchOnWorker(first)
-        if runEnded.wait(timeout: .now() + limit) == .timedOut {
-          blockedOutside = lock.withLock {
-            state.current.map { "\($0.label) (\($0.lane))" } ?? "a job"
+        let tick = min(1, limit)
+        var stalled: TimeInterval = 0
+        var lastProgress = -1
+        while runEnded.wait(timeout: .now() + tick) == .timedOut {
+          let progress = lock.withLock { state.steps.count + state.nextNumber }
+          stalled = progress == lastProgress ? stalled + tick : 0
+          lastProgress = progress
+          guard stalled < limit else {
+            blockedOutside = lock.withLock {
+              state.current.map { "\($0.label) (\($0.lane))" } ?? "a job"
+            }
+            break
           }
         }
       } else {
@@ -465,17 +475,13 @@ public final class DeterministicScheduler: @unchecked Sendable {
       execute(job)
       next = lock.withLock {
         job.carrier = nil
-        if job.lane.isSerial {
-          state.busyLanes.remove(job.lane)
-          if state.tracksHappensBefore {
-            job.clock.tick(job.number)
-            state.laneClocks[job.lane] = job.clock
-          }
-        }
         if state.tracksHappensBefore {
+          // The job's end: what its lane's next job and the runtime's waiting jobs will see.
           job.clock.tick(job.number)
           state.finishedClocks.append(job.clock)
+          if job.lane.isSerial { state.laneClocks[job.lane] = job.clock }
         }
+        if job.lane.isSerial { state.busyLanes.remove(job.lane) }
         state.current = nil
         return decide(yielding: nil)
       }

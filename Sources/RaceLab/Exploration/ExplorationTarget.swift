@@ -3,7 +3,7 @@ import CoffeeScenarios
 /// What `race-lab explore` runs under the scheduler: one scenario of the behaviour suite on one
 /// variant, its steps either settled one by one (as the suite plays them) or all in flight
 /// together (each step's work free to interleave with the next's).
-public struct ExplorationTarget: Sendable, Hashable, CustomStringConvertible {
+public struct ExplorationTarget: Sendable, CustomStringConvertible {
   public let scenario: Scenario
   public let variant: Variant
   /// Whether the steps' work is in flight together, settled only after the last step.
@@ -20,15 +20,6 @@ public struct ExplorationTarget: Sendable, Hashable, CustomStringConvertible {
   public var name: String { scenario.id + (stepsInFlight ? "+in-flight" : "") }
 
   public var description: String { "\(name) on the \(variant) variant" }
-
-  public static func == (lhs: ExplorationTarget, rhs: ExplorationTarget) -> Bool {
-    lhs.name == rhs.name && lhs.variant == rhs.variant
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(name)
-    hasher.combine(variant)
-  }
 
   /// The targets that tell `entry`'s story: the scenarios that name it as a known bug first,
   /// then every other scenario, as the behaviour suite plays them (steps settled one by one),

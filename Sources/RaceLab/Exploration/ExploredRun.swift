@@ -41,8 +41,9 @@ public struct ExploredRun: Sendable {
   /// The platform's trace of the run.
   public let trace: Trace
 
-  /// How long one job may hold the turn before the run is given up as blocked outside the
-  /// scheduler (a lock, a semaphore, a real sleep): it names an escape, it decides no verdict.
+  /// How long a job may hold the turn with nothing else happening before the run is given up as
+  /// blocked outside the scheduler (a lock, a semaphore, a real sleep, a loop): it names an
+  /// escape, it decides no verdict.
   public static let blockingLimit: TimeInterval = 30
 
   /// Runs `target` once under `policy`. Call it from a thread of its own, never the main queue:
@@ -115,7 +116,8 @@ public struct ExploredRun: Sendable {
               kind: .escape, entryID: nil, what: "a job blocked outside the scheduler",
               detail:
                 "\(job) held the turn for \(Int(ExploredRun.blockingLimit)) s without giving it "
-                + "back: a lock, a semaphore or a real sleep the scheduler cannot see"))
+                + "back or queueing anything: a lock, a semaphore, a real sleep or a loop the "
+                + "scheduler cannot see"))
         } else if !record.rootFinished {
           let waiting =
             record.waiting.isEmpty ? "" : "; still set: \(record.waiting.joined(separator: ", "))"
