@@ -24,6 +24,40 @@ public enum ProcessRunner {
     standardOutput: Destination = .captured, standardError: Destination = .captured,
     timeout: TimeInterval? = nil, onOutput: @escaping @Sendable (String) -> Void = { _ in }
   ) throws -> ProcessResult {
+    // An executable just written (a test's stand-in script) cannot be started while any process
+    // still holds it open for writing, and a child forked meanwhile by another thread holds the
+    // writer's descriptor until it execs: the kernel refuses with ETXTBSY for that short while
+    // (execve(2)). Nothing here can wait for another process's exec, so the start is tried again,
+    // a bounded number of times, backing off; any other error is thrown at once.
+    var backoff: useconds_t = 1_000
+    for attempt in 1... {
+      do {
+        return try runOnce(
+          executable, arguments, in: directory, environment: environment,
+          standardInput: standardInput, standardOutput: standardOutput,
+          standardError: standardError, timeout: timeout, onOutput: onOutput)
+      } catch  where isTextFileBusy(error) && attempt < 20 {
+        usleep(backoff)
+        backoff = min(backoff * 2, 100_000)
+      }
+    }
+    fatalError("unreachable: the last attempt returns or throws")
+  }
+
+  /// Whether starting a program failed because its file was still open for writing (ETXTBSY).
+  static func isTextFileBusy(_ error: any Error) -> Bool {
+    let error = error as NSError
+    if error.domain == NSPOSIXErrorDomain { return error.code == Int(ETXTBSY) }
+    guard let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError else { return false }
+    return isTextFileBusy(underlying)
+  }
+
+  private static func runOnce(
+    _ executable: String, _ arguments: [String], in directory: URL?,
+    environment: [String: String], standardInput: URL?,
+    standardOutput: Destination, standardError: Destination,
+    timeout: TimeInterval?, onOutput: @escaping @Sendable (String) -> Void
+  ) throws -> ProcessResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments

@@ -59,10 +59,20 @@ final class FakeLab {
     let url = root.appendingPathComponent(path)
     try FileManager.default.createDirectory(
       at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(text.utf8).write(to: url)
-    if executable {
-      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+    guard executable else {
+      try Data(text.utf8).write(to: url)
+      return
     }
+    // A program is written through a close-on-exec descriptor. Foundation's `Data.write` opens
+    // without O_CLOEXEC (strace: `O_WRONLY|O_CREAT|O_TRUNC`), so a child that another test forks
+    // meanwhile would keep the file open for writing for its whole life, and starting the
+    // program would fail with ETXTBSY ("Text file busy") until that child ended.
+    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+    defer { close(descriptor) }
+    try FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(
+      contentsOf: Data(text.utf8))
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
   }
 
   /// Keeps `behaviour` as the wrong answer `wrong` of `exercise`: a patch against the solution's
