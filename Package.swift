@@ -107,7 +107,10 @@ let package = Package(
     // platform's threads, where the model's state is read.
     .target(
       name: "CoffeeChecks",
-      dependencies: ["LabCheckKit", "CoffeeScenarios", "RaceLab", "SimulatedPlatform", "LabTrace"],
+      dependencies: [
+        "LabCheckKit", "CoffeeScenarios", "RaceLab", "SimulatedPlatform", "LabTrace",
+        "DeterministicScheduling",
+      ],
       swiftSettings: swift6
     ),
     // Finds the constructs that hide races from the compiler in Swift source, comments and

@@ -11,6 +11,8 @@ import SimulatedPlatform
 @testable import CoffeeStep11
 
 let variant = Variant(name: "exercise 11") { CoffeeStep11.LabDriver.launch(on: $0) }
+// In the child the exploration check starts, this explores and exits: before any task exists.
+ExplorationCheck.exploreIfAsked(variant)
 let suite = CheckSuite()
 CompilerWarnings.show(moduleName: "CoffeeStep11", files: ["HealthKitController.swift"])
 
@@ -185,6 +187,10 @@ suite.check("saves in flight land in order, and the file ends as the model's lis
 
 suite.check("a seeded stress with overlapping work breaks none of the app's rules") {
   try await StressCheck.outcome(on: variant)
+}
+
+suite.check(ExplorationCheck.title) {
+  try ExplorationCheck.outcome()
 }
 
 await suite.run()
