@@ -11,8 +11,9 @@ import SimulatedPlatform
 @testable import CoffeeStep11
 
 let variant = Variant(name: "exercise 11") { CoffeeStep11.LabDriver.launch(on: $0) }
+let exploration = ExplorationCheck(variant, targets: ExplorationCheck.interleavings)
 // In the child the exploration check starts, this explores and exits: before any task exists.
-ExplorationCheck.exploreIfAsked(variant)
+exploration.exploreIfAsked()
 let suite = CheckSuite()
 CompilerWarnings.show(moduleName: "CoffeeStep11", files: ["HealthKitController.swift"])
 
@@ -190,7 +191,7 @@ suite.check("a seeded stress with overlapping work breaks none of the app's rule
 }
 
 suite.check(ExplorationCheck.title) {
-  try ExplorationCheck.outcome()
+  try exploration.outcome()
 }
 
 await suite.run()

@@ -18,4 +18,7 @@ public enum LabEnvironment {
 
   /// The names `Package.swift` reads.
   public static let readByManifest = [exercises, only]
+  /// `TARGET@SCHEDULE`: an exploring check replays that one schedule of its scenarios on the
+  /// learner's code and draws it whole, instead of exploring (`lab check N --schedule …`).
+  public static let exploreReplay = "LAB_EXPLORE_REPLAY"
 }

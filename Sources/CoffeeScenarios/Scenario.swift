@@ -36,11 +36,15 @@ public struct Scenario: Sendable, Identifiable, CustomStringConvertible {
   /// Bugs of the before variant that this scenario shows; its expectations about them are
   /// known issues on the before variant, and must hold on the after variant.
   public let knownBeforeBugs: Set<KnownBug>
+  /// Whether the scenario's own expectations hold in every order of its steps' work: true for
+  /// the interleavings the checks explore, whose end state no order may change.
+  public let holdsInEveryOrder: Bool
 
   public init(
     id: String, summary: String, setup: Setup = Setup(), steps: [Step], expectations: [Expectation],
-    knownBeforeBugs: Set<KnownBug> = []
+    knownBeforeBugs: Set<KnownBug> = [], holdsInEveryOrder: Bool = false
   ) {
+    self.holdsInEveryOrder = holdsInEveryOrder
     self.id = id
     self.summary = summary
     self.setup = setup
@@ -52,9 +56,9 @@ public struct Scenario: Sendable, Identifiable, CustomStringConvertible {
   /// Every expectation the scenario checks: its own, then the ones every scenario checks.
   public var allExpectations: [Expectation] { expectations + Expectation.everyScenario }
 
-  /// Finds a scenario of the catalog by identifier.
+  /// Finds a scenario of the catalog, or of the interleavings, by identifier.
   public static func named(_ id: String) -> Scenario? {
-    all.first { $0.id == id }
+    all.first { $0.id == id } ?? interleavings.first { $0.id == id }
   }
 
   public var description: String { id }

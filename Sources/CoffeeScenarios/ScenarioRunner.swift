@@ -12,13 +12,13 @@ public enum ScenarioRunner {
   ///   - configuration: the platform to build (seed, clock, logging).
   ///   - configure: changes the prepared platform before the app launches (latencies, say).
   ///   - onStep: called after each step with its record, for live output.
-  ///   - settlesBetweenSteps: false puts every step's work in flight together, settling only after
-  ///     the last step (the order is then the scheduler's to explore).
+  ///   - pacing: whether the app goes still between steps (`.settled`), or the steps' work is in
+  ///     flight together (the order is then the scheduler's to explore).
   public static func run(
     _ scenario: Scenario, on variant: Variant,
     configuration: SimulatedPlatform.Configuration = .init(),
     configure: (SimulatedPlatform) -> Void = { _ in },
-    settlesBetweenSteps: Bool = true,
+    pacing: StepPacing = .settled,
     onStep: (ScenarioOutcome.StepRecord) -> Void = { _ in }
   ) async throws -> ScenarioOutcome {
     let platform = try SimulatedPlatform(configuration: configuration)
@@ -36,12 +36,13 @@ public enum ScenarioRunner {
 
     for (index, step) in scenario.steps.enumerated() {
       driver = try await perform(
-        step, on: platform, driver: driver, variant: variant, answers: answers)
+        step, on: platform, driver: driver, variant: variant, answers: answers,
+        deferringEvents: pacing != .settled)
       // Without settling, the steps' work is in flight together: `race-lab explore` orders it.
       // A relaunch is a new process: the old one's work cannot go on beside it, so the app
       // settles before one, and after the last step.
       let next = scenario.steps.indices.contains(index + 1) ? scenario.steps[index + 1] : nil
-      if settlesBetweenSteps || next == nil || next == .relaunch {
+      if pacing == .settled || next == nil || next == .relaunch {
         try await platform.settle(driver)
       }
       let record = ScenarioOutcome.StepRecord(
@@ -71,17 +72,45 @@ public enum ScenarioRunner {
 
   /// One kind of answer, in the order the requests were made; nil until answered.
   private final class AnswerList: Sendable {
-    private let answers = PlatformLock<[Bool?]>([])
+    private struct State {
+      var answers: [Bool?] = []
+      /// Who waits for which answer.
+      var waiters: [(index: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+    private let state = PlatformLock(State())
 
-    var all: [Bool?] { answers.withLock { $0 } }
+    var all: [Bool?] { state.withLock { $0.answers } }
 
     /// Makes room for one answer and returns the handler that fills it in.
     func slot() -> @Sendable (Bool) -> Void {
-      let index = answers.withLock { answers in
-        answers.append(nil)
-        return answers.count - 1
+      let index = state.withLock { state in
+        state.answers.append(nil)
+        return state.answers.count - 1
       }
-      return { [self] answer in answers.withLock { $0[index] = answer } }
+      return { [self] answer in
+        let ready = state.withLock { state in
+          state.answers[index] = answer
+          let ready = state.waiters.filter { $0.index == index }
+          state.waiters.removeAll { $0.index == index }
+          return ready
+        }
+        for waiter in ready { waiter.continuation.resume() }
+      }
+    }
+
+    /// Returns once the answer at `index` is in (at once if it is, or if no such request was
+    /// made: there is nothing to wait for).
+    func waitForAnswer(at index: Int) async {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let waits = state.withLock { state in
+          guard state.answers.indices.contains(index), state.answers[index] == nil else {
+            return false
+          }
+          state.waiters.append((index, continuation))
+          return true
+        }
+        if !waits { continuation.resume() }
+      }
     }
   }
 
@@ -107,27 +136,59 @@ public enum ScenarioRunner {
 
   private static func perform(
     _ step: Step, on platform: SimulatedPlatform, driver: any CoffeeTrackerDriver, variant: Variant,
-    answers: Answers
+    answers: Answers, deferringEvents: Bool
   ) async throws -> any CoffeeTrackerDriver {
     let now = platform.clock.now
     switch step {
-    case .addDrink(let type, let minutesAgo):
-      platform.runtime.resume()
-      driver.addDrink(
-        mgCaffeine: type.mgCaffeinePerServing, onDate: now.addingTimeInterval(-minutesAgo * 60))
-    case .otherDeviceAddsSample(let mg, let minutesAgo, let id):
-      platform.healthStore.addSampleFromAnotherDevice(
-        mgCaffeine: mg, date: now.addingTimeInterval(-minutesAgo * 60), uuid: id)
-    case .userDeletesSample(let id):
-      platform.healthStore.deleteSample(uuid: id)
+    case .meanwhile(let event):
+      // Dated from now, whenever it happens; the user's actions on the main queue, as the UI's.
+      let outside = event.isOutsideTheApp
+      let actOnApp: @MainActor @Sendable () -> Void = {
+        act(event, on: platform, driver: driver, answers: answers)
+      }
+      let happen: @Sendable () -> Void = {
+        if outside {
+          happenOutsideTheApp(event, on: platform, now: now)
+        } else {
+          MainActor.assumeIsolated { actOnApp() }
+        }
+      }
+      let deferred =
+        deferringEvents
+        && platform.meanwhile(event.description, onMainQueue: !outside, happen)
+      if !deferred { happen() }
+    case .waitForLoad(let number):
+      await answers.healthLoad.waitForAnswer(at: number - 1)
+    case .addDrink, .syncHealth, .requestAuthorization, .setApplicationState, .backgroundRefresh:
+      act(step, on: platform, driver: driver, answers: answers)
+    case .otherDeviceAddsSample, .userDeletesSample, .setHealthFailure:
+      happenOutsideTheApp(step, on: platform, now: now)
     case .userDeletesNewestAppSample:
       let store = platform.healthStore
       guard let newest = store.samples.last(where: { $0.source == store.appSource }) else {
         throw ScenarioStepError(step: step, problem: "the health store holds no sample of the app")
       }
       store.deleteSample(uuid: newest.uuid)
-    case .setHealthFailure(let failure, let failing):
-      platform.healthStore.configure { failure.apply(failing: failing, to: &$0) }
+    case .advanceClock(let minutes):
+      platform.clock.advance(by: minutes * 60)
+    case .relaunch:
+      platform.runtime.resume()
+      return variant.launch(platform)
+    }
+    return driver
+  }
+
+  /// Plays a step that is the user's or the system's action on the app, on the main queue.
+  private static func act(
+    _ step: Step, on platform: SimulatedPlatform, driver: any CoffeeTrackerDriver,
+    answers: Answers
+  ) {
+    let now = platform.clock.now
+    switch step {
+    case .addDrink(let type, let minutesAgo):
+      platform.runtime.resume()
+      driver.addDrink(
+        mgCaffeine: type.mgCaffeinePerServing, onDate: now.addingTimeInterval(-minutesAgo * 60))
     case .syncHealth:
       platform.runtime.resume()
       driver.loadNewDataFromHealthKit(completion: answers.healthLoad.slot())
@@ -138,12 +199,26 @@ public enum ScenarioRunner {
       platform.runtime.setApplicationState(state)
     case .backgroundRefresh:
       platform.runtime.deliverBackgroundRefresh()
-    case .advanceClock(let minutes):
-      platform.clock.advance(by: minutes * 60)
-    case .relaunch:
-      platform.runtime.resume()
-      return variant.launch(platform)
+    default:
+      preconditionFailure("\(step) is no action on the app that happens at once")
     }
-    return driver
+  }
+
+  /// Plays a step of the world outside the app: another device, the user in the Health app, the
+  /// store's failures. Other steps are the app's, and `meanwhile` does not take them.
+  private nonisolated static func happenOutsideTheApp(
+    _ step: Step, on platform: SimulatedPlatform, now: Date
+  ) {
+    switch step {
+    case .otherDeviceAddsSample(let mg, let minutesAgo, let id):
+      platform.healthStore.addSampleFromAnotherDevice(
+        mgCaffeine: mg, date: now.addingTimeInterval(-minutesAgo * 60), uuid: id)
+    case .userDeletesSample(let id):
+      platform.healthStore.deleteSample(uuid: id)
+    case .setHealthFailure(let failure, let failing):
+      platform.healthStore.configure { failure.apply(failing: failing, to: &$0) }
+    default:
+      preconditionFailure("\(step) is the app's, not something that happens outside it")
+    }
   }
 }

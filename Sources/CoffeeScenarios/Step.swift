@@ -29,6 +29,15 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
   case advanceClock(minutes: Double)
   /// The app is quit and launched again on the same watch.
   case relaunch
+  /// A step that happens at some moment while the app works: something outside the app (another
+  /// device, the user in the Health app, the store's failures) or an action on it (a drink added,
+  /// a load, a background refresh). Played settled, at once; with the steps in flight under the
+  /// scheduler, a timer that fires once the app is still, or, one deviation away, at any point of
+  /// the app's work (time is virtual: the wait costs nothing).
+  indirect case meanwhile(Step)
+  /// The scenario waits until the app has answered its `number`th load from Health (counted from
+  /// 1), and no longer: the steps after it come while the later loads may still be in flight.
+  case waitForLoad(Int)
 
   public var description: String {
     switch self {
@@ -48,6 +57,16 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
     case .backgroundRefresh: "system delivers a background refresh task"
     case .advanceClock(let minutes): "the clock moves on \(Wording.duration(minutes: minutes))"
     case .relaunch: "app is relaunched"
+    case .meanwhile(let event): "at some moment: \(event)"
+    case .waitForLoad(let number): "load \(number) has answered"
+    }
+  }
+
+  /// Whether the step is the world's outside the app, which touches the platform only.
+  public var isOutsideTheApp: Bool {
+    switch self {
+    case .otherDeviceAddsSample, .userDeletesSample, .setHealthFailure: true
+    default: false
     }
   }
 

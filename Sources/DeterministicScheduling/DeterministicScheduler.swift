@@ -338,12 +338,19 @@ public final class DeterministicScheduler: @unchecked Sendable {
       }
       let chosen = candidates[choose(among: candidates)]
       if let readyAt = chosen.readyAt {
-        // A timer fires: time moves to it, and it joins its lane's queue as of now.
+        // A timer fires: time moves to it. It runs now, as chosen (one decision fires a timer
+        // at any point of a run), unless its serial lane is busy or has work queued before it:
+        // then it joins the lane's queue as of now.
         state.now = max(state.now, readyAt)
         state.timers.removeAll { $0 === chosen }
         chosen.readyAt = nil
         chosen.number = state.nextNumber
         state.nextNumber += 1
+        let laneFree =
+          !chosen.lane.isSerial
+          || (!state.busyLanes.contains(chosen.lane)
+            && !state.ready.contains { $0.lane == chosen.lane })
+        if laneFree && yielding == nil { return start(chosen) }
         state.ready.append(chosen)
         continue
       }

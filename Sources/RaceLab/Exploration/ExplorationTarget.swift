@@ -6,18 +6,25 @@ import CoffeeScenarios
 public struct ExplorationTarget: Sendable, CustomStringConvertible {
   public let scenario: Scenario
   public let variant: Variant
-  /// Whether the steps' work is in flight together, settled only after the last step.
-  public let stepsInFlight: Bool
+  public let pacing: StepPacing
 
-  public init(scenario: Scenario, variant: Variant, stepsInFlight: Bool) {
+  public init(scenario: Scenario, variant: Variant, pacing: StepPacing) {
     self.scenario = scenario
     self.variant = variant
-    self.stepsInFlight = stepsInFlight
+    self.pacing = pacing
   }
+
+  public init(scenario: Scenario, variant: Variant, stepsInFlight: Bool) {
+    self.init(scenario: scenario, variant: variant, pacing: stepsInFlight ? .inFlight : .settled)
+  }
+
+  /// Whether the steps' work is in flight together, settled only before a relaunch and after
+  /// the last step.
+  public var stepsInFlight: Bool { pacing != .settled }
 
   /// The scenario's name, with `+in-flight` when its steps are in flight together: the name
   /// `explore` takes back.
-  public var name: String { scenario.id + (stepsInFlight ? "+in-flight" : "") }
+  public var name: String { scenario.id + (pacing == .settled ? "" : "+\(pacing.rawValue)") }
 
   public var description: String { "\(name) on the \(variant) variant" }
 
@@ -54,12 +61,14 @@ public struct ExplorationTarget: Sendable, CustomStringConvertible {
     Scenario.all.map { ExplorationTarget(scenario: $0, variant: variant, stepsInFlight: true) }
   }
 
-  /// The target `name` names (`first-launch`, `day-of-coffee+in-flight`).
+  /// The target `name` names (`first-launch`, `day-of-coffee+in-flight`,
+  /// `loads-overlap+in-flight`).
   public static func named(_ name: String, variant: Variant) -> ExplorationTarget? {
-    let inFlight = name.hasSuffix("+in-flight")
-    let id = inFlight ? String(name.dropLast("+in-flight".count)) : name
-    return Scenario.named(id).map {
-      ExplorationTarget(scenario: $0, variant: variant, stepsInFlight: inFlight)
+    let parts = name.split(separator: "+", maxSplits: 1).map(String.init)
+    let pacing = parts.count == 2 ? StepPacing(rawValue: parts[1]) : .settled
+    guard let pacing, pacing != .settled || parts.count == 1 else { return nil }
+    return Scenario.named(parts[0]).map {
+      ExplorationTarget(scenario: $0, variant: variant, pacing: pacing)
     }
   }
 }

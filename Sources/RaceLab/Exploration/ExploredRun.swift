@@ -60,7 +60,7 @@ public struct ExploredRun: Sendable {
           var platform: SimulatedPlatform?
           let outcome = try await ScenarioRunner.run(
             target.scenario, on: target.variant, configure: { platform = $0 },
-            settlesBetweenSteps: !target.stepsInFlight,
+            pacing: target.pacing,
             onStep: { box.note(step: $0.step, eventCount: platform?.events.count ?? 0) })
           box.set(outcome: outcome, platform: platform!)
         } catch {
@@ -138,7 +138,8 @@ public struct ExploredRun: Sendable {
         }
         if let outcome {
           findings += ExploredRun.findings(
-            in: outcome, offMainReads: offMainReads, stepsInFlight: target.stepsInFlight,
+            in: outcome, offMainReads: offMainReads,
+            ownExpectationsHold: !target.stepsInFlight || outcome.scenario.holdsInEveryOrder,
             eventsBeforeRelaunch: eventsBeforeRelaunch)
           if tracksHappensBefore {
             findings += UnorderedAccesses.find(
@@ -153,14 +154,15 @@ public struct ExploredRun: Sendable {
   /// The expectations the scenario broke, and the stress invariants, each named for the catalog
   /// entry its evidence points to.
   /// With the steps in flight, only what holds whatever their order: the expectations of every
-  /// scenario and the stress's invariants, not the scenario's own (written for steps played one
-  /// after the other: a failure set and cleared around a sync, say).
+  /// scenario and the stress's invariants, and the scenario's own only where it says they hold
+  /// in every order (most are written for steps played one after the other: a failure set and
+  /// cleared around a sync, say).
   static func findings(
     in outcome: ScenarioOutcome, offMainReads: [PublishedChangeRecorder.OffMainRead],
-    stepsInFlight: Bool, eventsBeforeRelaunch: Int
+    ownExpectationsHold: Bool, eventsBeforeRelaunch: Int
   ) -> [Finding] {
     let expectations =
-      stepsInFlight ? Expectation.everyScenario : outcome.scenario.allExpectations
+      ownExpectationsHold ? outcome.scenario.allExpectations : Expectation.everyScenario
     var findings: [Finding] = expectations.compactMap { expectation in
       guard let failure = expectation.failure(in: outcome) else { return nil }
       return Finding(

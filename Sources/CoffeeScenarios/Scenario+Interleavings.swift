@@ -1,0 +1,138 @@
+import CoffeeDomain
+import Foundation
+
+extension Scenario {
+  /// Scenarios written for exploration: their end state is the same in every order of their
+  /// work, so the checks play them with the steps in flight (`+in-flight`), each `meanwhile` step
+  /// at every moment the scheduler can pick, and judge every order by the same expectations. Each
+  /// puts the app where a migration step's mistake shows: loads that overlap, a load as an
+  /// earlier one ends, a load after a failed one, a drink and a load while the launch still reads
+  /// the file, a drink added while a background refresh saves.
+  public static let interleavings: [Scenario] = [
+    loadsOverlap, loadAsEarlierEnds, loadAfterFailedLoad, drinkWhileLoading, drinksWhileLaunching, refreshAmongSaves,
+  ]
+
+  private static let s1 = ScenarioIDs.sample(1)
+  private static let s2 = ScenarioIDs.sample(2)
+  private static let s3 = ScenarioIDs.sample(3)
+
+  private static func drinks(_ list: (Double, Double)...) -> [DrinkSummary] {
+    list.map { DrinkSummary(mg: $0.0, minutesAgo: $0.1) }
+  }
+
+  /// Three loads at once, and a sample another device adds at some moment among them; the
+  /// relaunch's own load comes after it, whenever it came. Every order must end with each sample
+  /// listed once: loads that read the same anchor both bring the sample.
+  static let loadsOverlap = Scenario(
+    id: "loads-overlap",
+    summary: "Three loads from Health overlap while another device adds a sample.",
+    setup: {
+      var setup = Setup()
+      setup.existingSamples = [.otherDeviceAddsSample(mg: 47, minutesAgo: 90, id: s1)]
+      return setup
+    }(),
+    steps: [
+      .syncHealth, .syncHealth, .syncHealth,
+      .meanwhile(.otherDeviceAddsSample(mg: 64, minutesAgo: 20, id: s2)), .relaunch,
+    ],
+    expectations: [.modelHolds(drinks((47, 90), (64, 20)))],
+    holdsInEveryOrder: true)
+
+  /// Two loads; once the first has answered, a third, while the second may still run; a sample
+  /// arrives at some moment. A load that starts as an earlier one ends must still wait its turn.
+  static let loadAsEarlierEnds = Scenario(
+    id: "load-as-earlier-ends",
+    summary: "A load starts as an earlier one ends, while another device adds a sample.",
+    setup: {
+      var setup = Setup()
+      setup.existingSamples = [.otherDeviceAddsSample(mg: 47, minutesAgo: 90, id: s1)]
+      return setup
+    }(),
+    steps: [
+      .syncHealth, .syncHealth,
+      .meanwhile(.otherDeviceAddsSample(mg: 64, minutesAgo: 20, id: s2)),
+      .waitForLoad(1), .syncHealth, .relaunch,
+    ],
+    expectations: [.modelHolds(drinks((47, 90), (64, 20)))],
+    holdsInEveryOrder: true)
+
+  /// A load that fails, then one after the store works again: the second queries for itself.
+  static let loadAfterFailedLoad = Scenario(
+    id: "load-after-failed-load",
+    summary: "A load fails; the store works again, a sample arrives, and the next load brings it.",
+    steps: [
+      .setHealthFailure(.queries, failing: true),
+      .syncHealth,
+      .setHealthFailure(.queries, failing: false),
+      .meanwhile(.otherDeviceAddsSample(mg: 64, minutesAgo: 20, id: s2)),
+      .syncHealth,
+      .relaunch,
+    ],
+    expectations: [
+      .modelHolds(drinks((64, 20))),
+      Expectation("the load after the store works again succeeds") { outcome in
+        outcome.healthLoadAnswers.last == true
+          ? nil : "the loads answered \(outcome.healthLoadAnswers)"
+      },
+    ],
+    holdsInEveryOrder: true)
+
+  /// A load from Health, and a drink added at some moment of its work: the load's update must
+  /// keep it, whenever it comes.
+  static let drinkWhileLoading = Scenario(
+    id: "drink-while-loading",
+    summary: "A drink is added while a load from Health is under way.",
+    setup: {
+      var setup = Setup()
+      setup.existingSamples = [.otherDeviceAddsSample(mg: 47, minutesAgo: 90, id: s1)]
+      return setup
+    }(),
+    steps: [.syncHealth, .meanwhile(.addDrink(.greenTea))],
+    expectations: [.modelHolds(drinks((47, 90), (28, 0)))],
+    holdsInEveryOrder: true)
+
+  /// A relaunch, and while it reads the saved file, a drink added and a load from Health. The
+  /// launch's list replaces drinks added before it is read, in Apple's design (docs/races.md), so
+  /// what every order must keep is the file agreeing with the model (every scenario checks it)
+  /// and the sample that arrived since the last load.
+  static let drinksWhileLaunching = Scenario(
+    id: "drinks-while-launching",
+    summary: "A drink is added, and Health loads, while the launch still reads the saved file.",
+    setup: {
+      var setup = Setup()
+      setup.savedFile = .drinks([(96, 60)])
+      return setup
+    }(),
+    steps: [
+      .otherDeviceAddsSample(mg: 47, minutesAgo: 30, id: s1), .relaunch,
+      .addDrink(.singleEspresso, minutesAgo: 5), .syncHealth,
+    ],
+    expectations: [
+      Expectation("the sample that arrived since the last load is listed once") { outcome in
+        let count = outcome.final.modelDrinks.count { $0.uuid == s1 }
+        return count == 1 ? nil : "it is listed \(count) times"
+      }
+    ],
+    holdsInEveryOrder: true)
+
+  /// A drink added, then a background refresh, with a sample from another device at some moment
+  /// of their work; the relaunch's load brings the sample if the refresh came before it.
+  static let refreshAmongSaves = Scenario(
+    id: "refresh-among-saves",
+    summary: "A background refresh follows a drink added, while another device adds a sample.",
+    steps: [
+      .addDrink(.smallCoffee, minutesAgo: 10),
+      .meanwhile(.otherDeviceAddsSample(mg: 47, minutesAgo: 30, id: s1)),
+      .backgroundRefresh,
+      .relaunch,
+    ],
+    expectations: [
+      .modelHolds(drinks((47, 30), (96, 10))),
+      .equal("the background task is completed once, reporting success") {
+        $0.final.backgroundTasks
+      } _: { _ in
+        [.init(id: 1, success: true, completions: 1)]
+      },
+    ],
+    holdsInEveryOrder: true)
+}
