@@ -9,6 +9,9 @@ import SimulatedPlatform
 @testable import CoffeeStep09
 
 let variant = Variant(name: "exercise 09") { CoffeeStep09.LabDriver.launch(on: $0) }
+let exploration = ExplorationCheck(variant, targets: ExplorationCheck.interleavings(forStep: 9))
+// In the child process that the exploring check starts, this explores and exits, before any task.
+exploration.exploreIfAsked()
 let suite = CheckSuite()
 
 suite.check("the model runs on the main actor, whoever calls it") {
@@ -85,6 +88,10 @@ suite.check("a seeded stress with overlapping work breaks none of the app's rule
   // until exercise 11: the stress judges the rest.
   try await StressCheck.outcome(
     on: variant, stillBroken: [.writeLostAtSuspension, .overlappingLoads])
+}
+
+suite.check("every order of the app's work within one deviation keeps the app's rules") {
+  try exploration.outcome()
 }
 
 await suite.run()

@@ -10,6 +10,9 @@ import SimulatedPlatform
 @testable import CoffeeStep10
 
 let variant = Variant(name: "exercise 10") { CoffeeStep10.LabDriver.launch(on: $0) }
+let exploration = ExplorationCheck(variant, targets: ExplorationCheck.interleavings(forStep: 10))
+// In the child process that the exploring check starts, this explores and exits, before any task.
+exploration.exploreIfAsked()
 let suite = CheckSuite()
 CompilerWarnings.show(moduleName: "CoffeeStep10", files: ["ExtensionDelegate.swift"])
 
@@ -83,6 +86,10 @@ suite.check("saves in flight land in order, and the file ends as the model's lis
 suite.check("a seeded stress with overlapping work breaks none of the app's rules") {
   // Loads still overlap until exercise 11, and duplicate the samples they both bring.
   try await StressCheck.outcome(on: variant, stillBroken: [.overlappingLoads])
+}
+
+suite.check("every order of the app's work within one deviation keeps the app's rules") {
+  try exploration.outcome()
 }
 
 await suite.run()

@@ -11,8 +11,8 @@ import SimulatedPlatform
 @testable import CoffeeStep11
 
 let variant = Variant(name: "exercise 11") { CoffeeStep11.LabDriver.launch(on: $0) }
-let exploration = ExplorationCheck(variant, targets: ExplorationCheck.interleavings)
-// In the child the exploration check starts, this explores and exits: before any task exists.
+let exploration = ExplorationCheck(variant, targets: ExplorationCheck.interleavings(forStep: 11))
+// In the child process that the exploring check starts, this explores and exits, before any task.
 exploration.exploreIfAsked()
 let suite = CheckSuite()
 CompilerWarnings.show(moduleName: "CoffeeStep11", files: ["HealthKitController.swift"])
@@ -190,7 +190,7 @@ suite.check("a seeded stress with overlapping work breaks none of the app's rule
   try await StressCheck.outcome(on: variant)
 }
 
-suite.check(ExplorationCheck.title) {
+suite.check("every order of the app's work within one deviation keeps the app's rules") {
   try exploration.outcome()
 }
 

@@ -12,6 +12,9 @@ import SimulatedPlatform
 @testable import CoffeeStep13
 
 let variant = Variant(name: "exercise 13") { CoffeeStep13.LabDriver.launch(on: $0) }
+let exploration = ExplorationCheck(variant, targets: ExplorationCheck.interleavings(forStep: 13))
+// In the child process that the exploring check starts, this explores and exits, before any task.
+exploration.exploreIfAsked()
 let suite = CheckSuite()
 
 /// What one observer of the model's drinks was told: for each change, whether it was made on the
@@ -141,6 +144,10 @@ suite.check("saves in flight land in order, and the file ends as the model's lis
 
 suite.check("a seeded stress with overlapping work breaks none of the app's rules") {
   try await StressCheck.outcome(on: variant)
+}
+
+suite.check("every order of the app's work within one deviation keeps the app's rules") {
+  try exploration.outcome()
 }
 
 await suite.run()

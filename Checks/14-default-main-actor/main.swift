@@ -11,6 +11,9 @@ import SimulatedPlatform
 @testable import CoffeeStep14
 
 let variant = Variant(name: "exercise 14") { CoffeeStep14.LabDriver.launch(on: $0) }
+let exploration = ExplorationCheck(variant, targets: ExplorationCheck.interleavings(forStep: 14))
+// In the child process that the exploring check starts, this explores and exits, before any task.
+exploration.exploreIfAsked()
 let suite = CheckSuite()
 
 suite.check("the main actor is said once, by the module's default") {
@@ -82,6 +85,10 @@ suite.check("saves in flight land in order, and the file ends as the model's lis
 
 suite.check("a seeded stress with overlapping work breaks none of the app's rules") {
   try await StressCheck.outcome(on: variant)
+}
+
+suite.check("every order of the app's work within one deviation keeps the app's rules") {
+  try exploration.outcome()
 }
 
 await suite.run()

@@ -10,6 +10,9 @@ import SimulatedPlatform
 @testable import CoffeeStep15
 
 let variant = Variant(name: "exercise 15") { CoffeeStep15.LabDriver.launch(on: $0) }
+let exploration = ExplorationCheck(variant, targets: ExplorationCheck.interleavings(forStep: 15))
+// In the child process that the exploring check starts, this explores and exits, before any task.
+exploration.exploreIfAsked()
 let suite = CheckSuite()
 
 suite.check("the drink list is read off the main queue at launch") {
@@ -42,6 +45,10 @@ suite.check("saves in flight land in order, and the file ends as the model's lis
 
 suite.check("a seeded stress with overlapping work breaks none of the app's rules") {
   try await StressCheck.outcome(on: variant)
+}
+
+suite.check("every order of the app's work within one deviation keeps the app's rules") {
+  try exploration.outcome()
 }
 
 await suite.run()

@@ -18,11 +18,6 @@ import SimulatedPlatform
 /// them first thing (`exploreIfAsked()`, the first line of a check's `main.swift`), explores,
 /// prints what it found, and exits.
 public struct ExplorationCheck: Sendable {
-  /// The check's title, as `exercises.json` names it.
-  public static let title =
-    "every order of the app's work in the step's scenarios, within one deviation, keeps the "
-    + "app's rules"
-
   public let variant: Variant
   /// The scenarios explored, by `race-lab explore` name (`loads-overlap+in-flight`).
   public let targets: [String]
@@ -35,10 +30,17 @@ public struct ExplorationCheck: Sendable {
     self.bound = bound
   }
 
-  /// The scenarios a coffee step explores from the step where the app's work becomes async: loads
-  /// that overlap, a load after a failed one, a drink and a load while the launch reads the file,
-  /// a background refresh among saves.
-  public static let interleavings = Scenario.interleavings.map { $0.id + "+in-flight" }
+  /// The scenarios coffee step `step` explores: each from the step whose lesson makes every
+  /// order of it right (overlapping loads wait for step 11, a task completed only after its save
+  /// for step 10), so that a solution is never judged on a lesson still to come.
+  public static func interleavings(forStep step: Int) -> [String] {
+    let firstStep = [
+      "load-after-failed-load": 7, "drink-while-loading": 8, "drinks-while-launching": 8,
+      "refresh-while-sample-arrives": 10, "loads-overlap": 11, "load-as-earlier-ends": 11,
+    ]
+    return Scenario.interleavings.filter { step >= firstStep[$0.id, default: 11] }
+      .map { $0.id + "+in-flight" }
+  }
 
   /// Set in the child's environment: explore and exit.
   static let childVariable = "LAB_EXPLORE_CHILD"
@@ -139,9 +141,14 @@ public struct ExplorationCheck: Sendable {
     if !wholeDiagram {
       lines.append(
         "  Replay exactly this run (add a print, run it again): swift run lab check "
-          + "--schedule '\(run.target.name)@\(schedule)'")
+          + "\(stepNumber) --schedule '\(run.target.name)@\(schedule)'")
     }
     return lines
+  }
+
+  /// The step's number as `lab check` takes it: the variant is named `exercise 11`.
+  var stepNumber: String {
+    variant.name.split(separator: " ").last.map(String.init) ?? ""
   }
 
   func parse(_ text: String) -> (ExplorationTarget, Schedule)? {

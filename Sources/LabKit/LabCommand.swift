@@ -110,6 +110,7 @@ public struct LabCommand {
     case "check":
       """
       lab check [N] [--timeout SECONDS] [--lanes] [--all-warnings]
+                [--schedule SCENARIO@SCHEDULE]
         Builds exercise N (default: the current one) with its checks and runs them. The very
         first check builds what the checks run on as well (about a minute); later checks take
         seconds. A failing check says what it expected and what it found; a failing race check
@@ -122,6 +123,9 @@ public struct LabCommand {
         The compiler's warnings in the code this step changes (the declarations its solution or
         you change, in the files it edits) are shown; the others are only counted:
         --all-warnings shows them too.
+        The check that explores every order of the app's work prints, on a failure, the
+        schedule it found as SCENARIO@SCHEDULE; --schedule replays exactly that schedule on
+        your code and draws it whole, the same on every run (add a print, run it again).
         Exit code 0 when every check passes, 1 otherwise.
       """
     case "hint":
@@ -237,9 +241,11 @@ public struct LabCommand {
     let timeout = try options.timeout()
     let lanes = try options.flag("--lanes")
     let allWarnings = try options.flag("--all-warnings")
+    let schedule = try options.value("--schedule")
     let exercise = try pick(catalog, options.positional(max: 1).first)
     let verdict = try runCheck(
-      exercise, in: catalog, timeout: timeout, lanes: lanes, allWarnings: allWarnings)
+      exercise, in: catalog, timeout: timeout, lanes: lanes, allWarnings: allWarnings,
+      schedule: schedule)
     if verdict.isPass { sayWhatComesNext(after: exercise, in: catalog) }
     return verdict.isPass ? 0 : 1
   }
@@ -249,13 +255,15 @@ public struct LabCommand {
   @discardableResult
   func runCheck(
     _ exercise: ExerciseCatalog.Exercise, in catalog: ExerciseCatalog, timeout: TimeInterval,
-    lanes: Bool = false, allWarnings: Bool = false
+    lanes: Bool = false, allWarnings: Bool = false, schedule: String? = nil
   ) throws -> Verdict {
     output.line("Exercise \(catalog.shortName(of: exercise)) · \(exercise.id) · \(exercise.title)")
     output.dim("  Builds with: \(exercise.languageSettings)")
     let checker = ExerciseChecker(
       root: root, timeout: timeout, swiftExecutable: swiftExecutable,
-      checkEnvironment: lanes ? [LabEnvironment.lanes: "1"] : [:])
+      checkEnvironment: (lanes ? [LabEnvironment.lanes: "1"] : [:]).merging(
+        schedule.map { [LabEnvironment.exploreReplay: $0] } ?? [:]
+      ) { $1 })
     let output = self.output
     let warnings = Collected()
     let support = catalog.track(of: exercise)?.checkSupport ?? .core
