@@ -63,6 +63,10 @@ enum ExploreCommand {
       targets = ExplorationTarget.all(variant: variant)
     } else if name == "all+in-flight" {
       targets = ExplorationTarget.allInFlight(variant: variant)
+    } else if name == "interleavings" {
+      targets = Scenario.interleavings.map {
+        ExplorationTarget(scenario: $0, variant: variant, pacing: .inFlight)
+      }
     } else if let scenario = Scenario.named(name) {
       targets = [false, true].map {
         ExplorationTarget(scenario: scenario, variant: variant, stepsInFlight: $0)

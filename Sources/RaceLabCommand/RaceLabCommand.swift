@@ -48,10 +48,12 @@ struct RaceLabCommand {
           --tsan-binary PATH  A race-lab built with --sanitize=thread, to run the stress under.
           --tsan-iterations N Iterations under ThreadSanitizer (default: 150)
           --out DIR           Where ThreadSanitizer's reports go (default: .build-race)
-      explore ENTRY|SCENARIO|all  Every schedule of the entry's scenarios (or of one scenario, or
-                              of all) up to a bound of deviations from the default order, run
-                              one job at a time by the deterministic scheduler. A finding is
-                              printed with its minimal schedule, as lanes, and its replay.
+      explore ENTRY|SCENARIO|all|interleavings  Every schedule of the entry's scenarios (or of
+                              one scenario, or of all; interleavings: the scenarios written for
+                              exploration, which the exercise checks explore, steps in flight)
+                              up to a bound of deviations from the default order, run one job
+                              at a time by the deterministic scheduler. A finding is printed
+                              with its minimal schedule, as lanes, and its replay.
           --variant V         before or after (default: before)
           --bound N           Deviations from the default order, at most (default: 2)
           --schedule S        Replay one schedule of SCENARIO (4:1,9:2 or default)

@@ -82,6 +82,29 @@ struct ExploreCommandTests {
     #expect(output.contains("No schedule broke anything"))
   }
 
+  @Test(
+    "The scenarios written for exploration: the after variant keeps every rule within one deviation"
+  )
+  func afterVariantSurvivesInterleavings() throws {
+    let (result, output) = try BuiltProduct.run(
+      "race-lab",
+      ["explore", "interleavings", "--variant", "after", "--bound", "1", "--symptoms-only"],
+      timeout: 240)
+    #expect(result.status == 0, "\(output)")
+    #expect(output.contains("No schedule broke anything"))
+  }
+
+  @Test(
+    "A sample that arrives at one chosen moment among overlapping loads is listed twice, before")
+  func meanwhileStepFindsOverlappingLoads() throws {
+    let arguments = ["explore", "loads-overlap+in-flight", "--bound", "1", "--symptoms-only"]
+    let (result, output) = try BuiltProduct.run("race-lab", arguments, timeout: 120)
+    #expect(result.status == 1, "\(output)")
+    #expect(output.contains("no drink is listed twice"), "\(output)")
+    // One deviation: the sample's timer fired among the loads, not once the app was still.
+    #expect(output.contains("(1 deviation from the default order"), "\(output)")
+  }
+
   @Test("A symptom, not only a race seen: the lost save needs a deviation, and is found")
   func symptomNeedsDeviation() throws {
     let (result, output) = try BuiltProduct.run(

@@ -128,4 +128,30 @@ struct SchedulerTests {
       precondition(record.elapsed == .seconds(7200) && record.rootFinished)
     }
   }
+
+  @Test("A timer fires when nothing else is ready; one deviation fires it before ready work")
+  func oneDeviationFiresATimer() async {
+    await #expect(processExitsWith: .success) {
+      final class Log: @unchecked Sendable { var entries: [String] = [] }
+      func run(_ schedule: Schedule) -> [String] {
+        let log = Log()
+        _ = DeterministicScheduler.shared.run(policy: .following(schedule)) { finish in
+          let scheduler = DeterministicScheduler.shared
+          scheduler.enqueue(
+            { log.entries.append("sample arrives") }, lane: .serial("outside"),
+            label: "sample arrives", after: .seconds(1))
+          scheduler.enqueue({ log.entries.append("work 1") }, lane: .main, label: "work 1")
+          scheduler.enqueue({ log.entries.append("work 2") }, lane: .main, label: "work 2")
+          scheduler.enqueue({ finish() }, lane: .main, label: "the end", after: .seconds(10))
+        }
+        return log.entries
+      }
+      let defaultOrder = run(.defaultOrder)
+      precondition(defaultOrder == ["work 1", "work 2", "sample arrives"], "\(defaultOrder)")
+      // At the first decision the candidates are work 1, then the timers by their end: the
+      // sample's timer is choice 1, and runs at once, before any work.
+      let early = run(Schedule(parsing: "0:1")!)
+      precondition(early == ["sample arrives", "work 1", "work 2"], "\(early)")
+    }
+  }
 }
