@@ -39,7 +39,8 @@ public enum FirstBuild {
     return "'" + word.replacing("'", with: #"'\''"#) + "'"
   }
 
-  /// The running `lab`'s own file, symbolic links resolved.
+  /// The running `lab`'s own file (``secondBuildNotice(executable:root:arguments:)`` resolves
+  /// its symbolic links).
   public static var currentExecutable: URL? {
     Bundle.main.executableURL
       ?? CommandLine.arguments.first.map {
