@@ -124,9 +124,15 @@ public struct ExerciseChecker: Sendable {
       BuildFingerprint.forget(record)
       // Each module the build starts on, for a learner watching a long first build.
       let modules = BuildModules()
+      // No index store: no editor reads the checks' scratch folder (editors index Exercises/ in
+      // their own), and writing one cost a first check about a fifth of its compiler time
+      // (measured: 24.6 s and 25.5 s of CPU without, 31.9 s and 29.7 s with).
       let build = try ProcessRunner.run(
         try swiftExecutable ?? Self.swiftDriver(),
-        ["build", "--scratch-path", scratchPath, "--product", exercise.checkProduct],
+        [
+          "build", "--scratch-path", scratchPath, "--product", exercise.checkProduct,
+          "--disable-index-store",
+        ],
         in: root, environment: environment,
         onOutput: { line in modules.newModule(in: line).map { building($0) } })
       guard build.status == 0, !build.crashedBySignal else {
