@@ -126,7 +126,7 @@ public struct ExerciseChecker: Sendable {
       let modules = BuildModules()
       // No index store: no editor reads the checks' scratch folder (editors index Exercises/ in
       // their own), and writing one cost a first check about a fifth of its compiler time
-      // (measured: 24.6 s and 25.5 s of CPU without, 31.9 s and 29.7 s with).
+      // (measured: 24.6 s and 25.5 s of user CPU without, 31.9 s and 29.7 s with).
       let build = try ProcessRunner.run(
         try swiftExecutable ?? Self.swiftDriver(),
         [
