@@ -124,9 +124,15 @@ public struct ExerciseChecker: Sendable {
       BuildFingerprint.forget(record)
       // Each module the build starts on, for a learner watching a long first build.
       let modules = BuildModules()
+      // No index store: no editor reads the checks' scratch folder (editors index Exercises/ in
+      // their own), and writing one cost a first check about a fifth of its compiler time
+      // (measured: 24.6 s and 25.5 s of user CPU without, 31.9 s and 29.7 s with).
       let build = try ProcessRunner.run(
         try swiftExecutable ?? Self.swiftDriver(),
-        ["build", "--scratch-path", scratchPath, "--product", exercise.checkProduct],
+        [
+          "build", "--scratch-path", scratchPath, "--product", exercise.checkProduct,
+          "--disable-index-store",
+        ],
         in: root, environment: environment,
         onOutput: { line in modules.newModule(in: line).map { building($0) } })
       guard build.status == 0, !build.crashedBySignal else {
@@ -233,9 +239,8 @@ public struct ExerciseChecker: Sendable {
 
   /// What building the checks of `exercise` is about to do, and roughly how long it takes, for
   /// a learner watching: the first build of a scratch folder also builds the library the checks
-  /// are made of (measured on two cores on a fresh clone, `lab check 1`: 46 s, and 78 s beside
-  /// two busy processes, for the coffee track's; 12 s for the katas' core; an exercise after that
-  /// about 3 s, a check again about 1 s).
+  /// are made of (``FirstBuild``, the figures the README quotes); an exercise after that takes
+  /// seconds.
   public func buildDescription(
     of exercise: ExerciseCatalog.Exercise, support: ExerciseCatalog.CheckSupport
   ) -> String {
@@ -243,9 +248,12 @@ public struct ExerciseChecker: Sendable {
     guard isFirstBuild(support: support) else { return "\(what) (seconds)" }
     let (beneath, time) =
       support == .coffee
-      ? ("the Coffee Tracker, its scenarios and race replays, which the checks run on", "a minute")
-      : ("the lab's check core", "15 s")
-    return "\(what), and once \(beneath) (first build: about \(time); later checks: seconds)"
+      ? (
+        "the Coffee Tracker, its scenarios and race replays, which the checks run on",
+        FirstBuild.coffeeChecks
+      )
+      : ("the lab's check core", FirstBuild.kataChecks)
+    return "\(what), and once \(beneath) (first build: \(time); later checks: seconds)"
   }
 
   /// Whether the library the checks are made of is still to be built in this scratch folder.

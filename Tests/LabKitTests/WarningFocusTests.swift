@@ -87,8 +87,10 @@ struct WarningFocusTests {
     #expect(
       first.hasPrefix(
         "building 01-first-step (module Step01) and its checks, and once the Coffee Tracker"))
-    #expect(first.hasSuffix("(first build: about a minute; later checks: seconds)"))
-    #expect(checker.buildDescription(of: kata, support: .core).contains("about 15 s"))
+    #expect(first.hasSuffix("(first build: \(FirstBuild.coffeeChecks); later checks: seconds)"))
+    #expect(
+      checker.buildDescription(of: kata, support: .core).contains(
+        "(first build: \(FirstBuild.kataChecks);"))
     try lab.write(".build-lab/debug/Modules/CoffeeChecks.swiftmodule", "")
     #expect(
       checker.buildDescription(of: step, support: .coffee)
