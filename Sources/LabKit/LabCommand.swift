@@ -113,8 +113,8 @@ public struct LabCommand {
                 [--schedule SCENARIO@SCHEDULE]
         Builds exercise N (default: the current one) with its checks and runs them. The very
         first check builds what the checks run on as well (\(FirstBuild.coffeeChecks), a kata's
-        \(FirstBuild.kataChecks)); later checks take seconds. A failing check says what it expected and what it found; a failing race check
-        draws your racing steps on their lanes, and with --lanes the lab's solution under the
+        \(FirstBuild.kataChecks)); later checks take seconds. A failing check says what it
+        expected and what it found; a failing race check draws your racing steps on their lanes, and with --lanes the lab's solution under the
         same schedule too. A crash counts as a wrong answer and is reported with the runtime's
         message and the line of your code it came from; a check that runs longer than --timeout
         (default 30, or LAB_TIMEOUT) is stopped and reported as hung, with the function and line
