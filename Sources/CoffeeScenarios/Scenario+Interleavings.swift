@@ -9,7 +9,8 @@ extension Scenario {
   /// earlier one ends, a load after a failed one, a drink and a load while the launch still reads
   /// the file, a background refresh while a sample arrives.
   public static let interleavings: [Scenario] = [
-    loadsOverlap, loadAsEarlierEnds, loadAfterFailedLoad, drinkWhileLoading, drinksWhileLaunching,
+    loadsOverlap, loadAsEarlierEnds, loadAfterFailedLoad, drinkWhileLoading, drinksInARow,
+    drinksWhileLaunching, refreshWhileStoreFails,
     refreshWhileSampleArrives,
   ]
 
@@ -76,8 +77,8 @@ extension Scenario {
     ],
     holdsInEveryOrder: true)
 
-  /// A load from Health, and a drink added at some moment of its work: the load's update must
-  /// keep it, whenever it comes.
+  /// A load from Health that brings a new sample, and a drink added at some moment of its work:
+  /// the load's update must keep the drink, whenever it comes.
   static let drinkWhileLoading = Scenario(
     id: "drink-while-loading",
     summary: "A drink is added while a load from Health is under way.",
@@ -86,17 +87,51 @@ extension Scenario {
       setup.existingSamples = [.otherDeviceAddsSample(mg: 47, minutesAgo: 90, id: s1)]
       return setup
     }(),
-    steps: [.syncHealth, .meanwhile(.addDrink(.greenTea))],
-    expectations: [.modelHolds(drinks((47, 90), (28, 0)))],
+    steps: [
+      .otherDeviceAddsSample(mg: 64, minutesAgo: 20, id: s2), .syncHealth,
+      .meanwhile(.addDrink(.greenTea)),
+    ],
+    expectations: [.modelHolds(drinks((47, 90), (64, 20), (28, 0)))],
     holdsInEveryOrder: true)
 
-  /// A relaunch, and while it reads the saved file, a drink added and a load from Health. The
-  /// launch's list replaces drinks added before it is read, in Apple's design (docs/races.md), so
-  /// what every order must keep is the file agreeing with the model (every scenario checks it)
-  /// and the sample that arrived since the last load.
+  /// Drinks added in a row, one while the app is in the background, and one at some moment of the
+  /// others' saves: every save in flight must land, in order, and the file end as the list.
+  static let drinksInARow = Scenario(
+    id: "drinks-in-a-row",
+    summary: "Drinks are added in a row, one in the background, one while the others save.",
+    steps: [
+      .addDrink(.smallCoffee, minutesAgo: 30), .setApplicationState(.background),
+      .addDrink(.singleEspresso, minutesAgo: 20), .setApplicationState(.active),
+      .addDrink(.greenTea, minutesAgo: 10), .meanwhile(.addDrink(.blackTea)),
+    ],
+    expectations: [.modelHolds(drinks((96, 30), (64, 20), (28, 10), (47, 0)))],
+    holdsInEveryOrder: true)
+
+  /// A background refresh while the store fails its queries, working again at some moment: the
+  /// task is completed once, whatever the load answered.
+  static let refreshWhileStoreFails = Scenario(
+    id: "refresh-while-store-fails",
+    summary: "A background refresh arrives while the health store fails its queries.",
+    steps: [
+      .setHealthFailure(.queries, failing: true), .backgroundRefresh,
+      .meanwhile(.setHealthFailure(.queries, failing: false)),
+    ],
+    expectations: [
+      Expectation("the background task is completed once") { outcome in
+        let tasks = outcome.final.backgroundTasks
+        return tasks.count == 1 && tasks[0].completions == 1 ? nil : "\(tasks)"
+      }
+    ],
+    holdsInEveryOrder: true)
+
+  /// A relaunch, and while it reads the saved file, a drink added; the launch's own load from
+  /// Health brings a sample that arrived since the last one. The launch's list replaces drinks
+  /// added, and samples loaded, before it is read, in Apple's design (docs/races.md), so what
+  /// every order must keep is the file agreeing with the model (every scenario checks it) and the
+  /// launch's own sample: its load must wait for the read.
   static let drinksWhileLaunching = Scenario(
     id: "drinks-while-launching",
-    summary: "A drink is added, and Health loads, while the launch still reads the saved file.",
+    summary: "A drink is added while the launch still reads the saved file and loads Health.",
     setup: {
       var setup = Setup()
       setup.savedFile = .drinks([(96, 60)])
@@ -104,7 +139,7 @@ extension Scenario {
     }(),
     steps: [
       .otherDeviceAddsSample(mg: 47, minutesAgo: 30, id: s1), .relaunch,
-      .addDrink(.singleEspresso, minutesAgo: 5), .syncHealth,
+      .addDrink(.singleEspresso, minutesAgo: 5),
     ],
     expectations: [
       Expectation("the sample that arrived since the last load is listed once") { outcome in

@@ -317,12 +317,17 @@ public final class DeterministicScheduler: @unchecked Sendable {
       var candidates: [ScheduledJob] = []
       if let yielding { candidates.append(yielding) }
       var lanesTaken = state.busyLanes
-      var others = state.paused
+      var others: [ScheduledJob] = []
       for job in state.ready where !job.lane.isSerial || !lanesTaken.contains(job.lane) {
         others.append(job)
         if job.lane.isSerial { lanesTaken.insert(job.lane) }
       }
       candidates += others.sorted { $0.number < $1.number }
+      // A job that gave the turn away at a checkpoint is held there, as a slow read or a
+      // preempted thread is: in the default order it resumes once nothing else is ready, and one
+      // deviation resumes it at any decision point. So a single deviation at a checkpoint lets
+      // everything else run in between.
+      candidates += state.paused
       let timers = state.timers.sorted { ($0.readyAt!, $0.number) < ($1.readyAt!, $1.number) }
       candidates += timers
       if candidates.isEmpty {
