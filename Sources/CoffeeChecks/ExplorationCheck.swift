@@ -36,7 +36,7 @@ public struct ExplorationCheck: Sendable {
   public static func interleavings(forStep step: Int) -> [String] {
     let firstStep = [
       "load-after-failed-load": 7, "drink-while-loading": 8, "drinks-in-a-row": 8,
-      "drinks-while-launching": 8, "refresh-while-store-fails": 10,
+      "drink-while-launching": 8, "sample-while-launching": 8, "refresh-while-store-fails": 10,
       "refresh-while-sample-arrives": 10, "loads-overlap": 11, "load-as-earlier-ends": 11,
     ]
     return Scenario.interleavings.filter { step >= firstStep[$0.id, default: 11] }
