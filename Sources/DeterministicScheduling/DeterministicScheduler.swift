@@ -323,13 +323,13 @@ public final class DeterministicScheduler: @unchecked Sendable {
         if job.lane.isSerial { lanesTaken.insert(job.lane) }
       }
       candidates += others.sorted { $0.number < $1.number }
-      // A job that gave the turn away at a checkpoint is held there, as a slow read or a
-      // preempted thread is: in the default order it resumes once nothing else is ready, and one
-      // deviation resumes it at any decision point. So a single deviation at a checkpoint lets
-      // everything else run in between.
-      candidates += state.paused
       let timers = state.timers.sorted { ($0.readyAt!, $0.number) < ($1.readyAt!, $1.number) }
       candidates += timers
+      // A job that gave the turn away at a checkpoint is held there, as a slow read or a
+      // preempted thread is: in the default order it resumes once nothing else is ready and no
+      // timer is left to fire, and one deviation resumes it at any decision point. So a single
+      // deviation at a checkpoint lets everything else run in between, events to come included.
+      candidates += state.paused
       if candidates.isEmpty {
         guard !state.stillWaiters.isEmpty else {
           state.current = nil
