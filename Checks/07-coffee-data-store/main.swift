@@ -57,24 +57,6 @@ suite.check("drinks from the health store are still saved") {
   try await ScenarioChecks.holds("health-sync-adds-and-deletes", on: variant)
 }
 
-suite.check("the launch loads from Health only once the saved list is loaded") {
-  try await HealthLoadDuringLaunchReadCheck.outcome(on: variant)
-}
-
-suite.check("saves in flight land in order, and the file ends as the model's list") {
-  try await SavesInFlightCheck.outcome(on: variant)
-}
-
-suite.check("a seeded stress with overlapping work breaks none of the app's rules") {
-  // Writes are lost at suspension until exercise 10, and overlapping loads duplicate samples
-  // until exercise 11: the stress judges the rest.
-  try await StressCheck.outcome(
-    on: variant, stillBroken: [.writeLostAtSuspension, .overlappingLoads],
-    // didSet starts one task per save, and tasks may reach the store out of order: exercise 08
-    // awaits each save in turn.
-    setAside: [.fileDiffersFromModel])
-}
-
 suite.check("every order of the app's work within one deviation keeps the app's rules") {
   try exploration.outcome()
 }

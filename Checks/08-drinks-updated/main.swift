@@ -106,21 +106,6 @@ suite.check("every change of the drinks is still saved and shown") {
   ])
 }
 
-suite.check("the launch loads from Health only once the saved list is loaded") {
-  try await HealthLoadDuringLaunchReadCheck.outcome(on: variant)
-}
-
-suite.check("saves in flight land in order, and the file ends as the model's list") {
-  try await SavesInFlightCheck.outcome(on: variant)
-}
-
-suite.check("a seeded stress with overlapping work breaks none of the app's rules") {
-  // Writes are lost at suspension until exercise 10, and overlapping loads duplicate samples
-  // until exercise 11: the stress judges the rest.
-  try await StressCheck.outcome(
-    on: variant, stillBroken: [.writeLostAtSuspension, .overlappingLoads])
-}
-
 suite.check("every order of the app's work within one deviation keeps the app's rules") {
   try exploration.outcome()
 }

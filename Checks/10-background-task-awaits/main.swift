@@ -75,19 +75,6 @@ suite.check("a day with a background refresh still adds up") {
   try await ScenarioChecks.holds("day-of-coffee", on: variant)
 }
 
-suite.check("the launch loads from Health only once the saved list is loaded") {
-  try await HealthLoadDuringLaunchReadCheck.outcome(on: variant)
-}
-
-suite.check("saves in flight land in order, and the file ends as the model's list") {
-  try await SavesInFlightCheck.outcome(on: variant)
-}
-
-suite.check("a seeded stress with overlapping work breaks none of the app's rules") {
-  // Loads still overlap until exercise 11, and duplicate the samples they both bring.
-  try await StressCheck.outcome(on: variant, stillBroken: [.overlappingLoads])
-}
-
 suite.check("every order of the app's work within one deviation keeps the app's rules") {
   try exploration.outcome()
 }

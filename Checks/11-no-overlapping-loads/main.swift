@@ -17,77 +17,6 @@ exploration.exploreIfAsked()
 let suite = CheckSuite()
 CompilerWarnings.show(moduleName: "CoffeeStep11", files: ["HealthKitController.swift"])
 
-suite.check("two overlapping loads add each new sample once") {
-  // Both queries are issued before either answers, if the controller lets them overlap: the
-  // second load runs on the actor while the first one waits for its query.
-  try await ScenarioChecks.survivesReplay("overlapping-loads", on: variant)
-}
-
-suite.check("three overlapping loads add each new sample once") {
-  let platform = try SimulatedPlatform()
-  let driver = CoffeeStep11.LabDriver.launch(on: platform)
-  try await platform.settle(driver)
-  let now = platform.clock.now
-  platform.healthStore.addSampleFromAnotherDevice(
-    mgCaffeine: 47, date: now.addingTimeInterval(-30 * 60))
-
-  // As the first query answers (the store has computed its answer: HealthKit answers with
-  // what it held when it ran the query), another device adds a sample, which every later query
-  // from the first one's anchor returns. The second answer is held until a third query is
-  // issued too, or until every load is provably waiting (all started, nothing left to run on the
-  // global executor): loads that each wait for the previous one never issue it meanwhile; loads
-  // that both waited for the first one and then started together both read the anchor it left,
-  // and both bring the new sample. No clock decides.
-  let queries = Counter()
-  let thirdQueryIssued = Gate()
-  let allStarted = Gate()
-  platform.checkpoints.install(at: .healthCallbackDelivering(.query)) {
-    switch queries.increment() {
-    case 1:
-      platform.healthStore.addSampleFromAnotherDevice(
-        mgCaffeine: 64, date: now.addingTimeInterval(-20 * 60))
-    case 2:
-      while !thirdQueryIssued.isOpen
-        && !(allStarted.isOpen && !ActivityMonitor.globalExecutorIsBusy)
-      {
-        usleep(200)
-      }
-    case 3:
-      thirdQueryIssued.open()
-    default:
-      break
-    }
-  }
-  let mark = platform.events.count
-  for _ in 1...3 {
-    driver.loadNewDataFromHealthKit { _ in }
-  }
-  allStarted.open()
-  try await platform.settle(driver)
-  platform.checkpoints.remove(at: .healthCallbackDelivering(.query))
-
-  let drinks = driver.currentDrinks
-  let duplicates = drinks.count - Set(drinks.map(\.uuid)).count
-  guard duplicates != 0 || drinks.count != 2 else { return .pass }
-  // The advice follows what the queries show: a load that started from the anchor another of
-  // the three returned had waited for it, so these loads waited, and still two started together.
-  let answers: [(from: QueryAnchor?, to: QueryAnchor)] = platform.events.events(since: mark)
-    .compactMap { event in
-      guard case .healthQueryAnswered(_, _, let from, let to) = event.kind else { return nil }
-      return (from, to)
-    }
-  let someLoadWaited = answers.contains { answer in answers.contains { $0.to == answer.from } }
-  let found = "\(Wording.count(drinks.count, "drink")) for 2 samples, \(duplicates) duplicated: "
-  return .fail(
-    someLoadWaited
-      ? found + "two loads waited for the same earlier load, then both started from the anchor "
-        + "it left. Between reading `lastLoad` and storing the new load's task there is an "
-        + "`await`: store this load's task before any await, and let the task wait for the "
-        + "previous one"
-      : found + "two loads read the same anchor. Each load must wait for the one started before it"
-  )
-}
-
 suite.check("a load started as an earlier one ends still waits its turn") {
   // Load 2 starts while load 1 waits for its query; load 3 starts once load 1 has returned,
   // while load 2's query is held. A controller that forgets the load in progress when load 1
@@ -176,18 +105,6 @@ suite.check("a failed or impossible load does not stop the next one") {
     { try await ScenarioChecks.holds("health-store-unavailable", on: variant) },
     { try await ScenarioChecks.holds("day-of-coffee", on: variant) },
   ])
-}
-
-suite.check("the launch loads from Health only once the saved list is loaded") {
-  try await HealthLoadDuringLaunchReadCheck.outcome(on: variant)
-}
-
-suite.check("saves in flight land in order, and the file ends as the model's list") {
-  try await SavesInFlightCheck.outcome(on: variant)
-}
-
-suite.check("a seeded stress with overlapping work breaks none of the app's rules") {
-  try await StressCheck.outcome(on: variant)
 }
 
 suite.check("every order of the app's work within one deviation keeps the app's rules") {

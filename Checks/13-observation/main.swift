@@ -134,18 +134,6 @@ suite.check("every scenario of the behaviour suite still holds") {
   return .pass
 }
 
-suite.check("the launch loads from Health only once the saved list is loaded") {
-  try await HealthLoadDuringLaunchReadCheck.outcome(on: variant)
-}
-
-suite.check("saves in flight land in order, and the file ends as the model's list") {
-  try await SavesInFlightCheck.outcome(on: variant)
-}
-
-suite.check("a seeded stress with overlapping work breaks none of the app's rules") {
-  try await StressCheck.outcome(on: variant)
-}
-
 suite.check("every order of the app's work within one deviation keeps the app's rules") {
   try exploration.outcome()
 }

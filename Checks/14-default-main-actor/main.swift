@@ -63,28 +63,12 @@ suite.check("no file I/O on the main queue, at launch or when saving") {
   return .pass
 }
 
-suite.check("a save that lands while load() reads the file still reaches the disk") {
-  try await SaveDuringLaunchReadCheck.outcome(on: variant)
-}
-
 suite.check("every scenario of the behaviour suite still holds") {
   for scenario in Scenario.all {
     let outcome = try await ScenarioChecks.holds(scenario.id, on: variant)
     guard outcome == .pass else { return outcome }
   }
   return .pass
-}
-
-suite.check("the launch loads from Health only once the saved list is loaded") {
-  try await HealthLoadDuringLaunchReadCheck.outcome(on: variant)
-}
-
-suite.check("saves in flight land in order, and the file ends as the model's list") {
-  try await SavesInFlightCheck.outcome(on: variant)
-}
-
-suite.check("a seeded stress with overlapping work breaks none of the app's rules") {
-  try await StressCheck.outcome(on: variant)
 }
 
 suite.check("every order of the app's work within one deviation keeps the app's rules") {

@@ -23,28 +23,12 @@ suite.check("the drink list is read off the main queue at launch") {
       + "caller's actor, and the model calls load() from the main actor")
 }
 
-suite.check("a save that lands while load() reads the file still reaches the disk") {
-  try await SaveDuringLaunchReadCheck.outcome(on: variant)
-}
-
 suite.check("every scenario of the behaviour suite still holds") {
   for scenario in Scenario.all {
     let outcome = try await ScenarioChecks.holds(scenario.id, on: variant)
     guard outcome == .pass else { return outcome }
   }
   return .pass
-}
-
-suite.check("the launch loads from Health only once the saved list is loaded") {
-  try await HealthLoadDuringLaunchReadCheck.outcome(on: variant)
-}
-
-suite.check("saves in flight land in order, and the file ends as the model's list") {
-  try await SavesInFlightCheck.outcome(on: variant)
-}
-
-suite.check("a seeded stress with overlapping work breaks none of the app's rules") {
-  try await StressCheck.outcome(on: variant)
 }
 
 suite.check("every order of the app's work within one deviation keeps the app's rules") {

@@ -160,28 +160,12 @@ func logLines(on platform: SimulatedPlatform, since sequence: Int = 0) -> [(
   }
 }
 
-suite.check("a save that lands while load() reads the file still reaches the disk") {
-  try await SaveDuringLaunchReadCheck.outcome(on: variant)
-}
-
 suite.check("every scenario of the behaviour suite still holds") {
   for scenario in Scenario.all {
     let outcome = try await ScenarioChecks.holds(scenario.id, on: variant)
     guard outcome == .pass else { return outcome }
   }
   return .pass
-}
-
-suite.check("the launch loads from Health only once the saved list is loaded") {
-  try await HealthLoadDuringLaunchReadCheck.outcome(on: variant)
-}
-
-suite.check("saves in flight land in order, and the file ends as the model's list") {
-  try await SavesInFlightCheck.outcome(on: variant)
-}
-
-suite.check("a seeded stress with overlapping work breaks none of the app's rules") {
-  try await StressCheck.outcome(on: variant)
 }
 
 suite.check("every order of the app's work within one deviation keeps the app's rules") {
