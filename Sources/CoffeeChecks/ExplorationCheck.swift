@@ -43,6 +43,13 @@ public struct ExplorationCheck: Sendable {
       .map { $0.id + "+in-flight" }
   }
 
+  /// Seeded PCT runs per scenario after the search, and their bug depth: schedules with more
+  /// deviations than the bound, chosen by seed, the same on every run.
+  static let pctRunsPerScenario = 10
+  static let pctDepth = 3
+  /// About how many decisions a scenario run makes, where PCT places its priority changes.
+  static let pctExpectedSteps = 120
+
   /// Set in the child's environment: explore and exit.
   static let childVariable = "LAB_EXPLORE_CHILD"
 
@@ -72,11 +79,27 @@ public struct ExplorationCheck: Sendable {
     // Work that escaped the scheduler (a Dispatch queue of the learner's own, a semaphore) is the
     // tool's limit, not a verdict: the step's other checks judge that code.
     let report = Explorer.search(explored, bound: bound, matches: { $0.kind != .escape })
-    guard let run = report.finding else {
-      print("EXPLORE-PASS \(report.schedulesRun)")
+    var schedulesRun = report.schedulesRun
+    var finding = report.finding
+    var schedulesToFinding = report.schedulesToFinding
+    if finding == nil {
+      // Then depth: seeded PCT runs (seeds 1, 2, ...), the same on every run; each schedule
+      // that breaks something is printed, and replays, like the search's.
+      let sampled = Explorer.sample(
+        explored, runs: explored.count * Self.pctRunsPerScenario,
+        policy: {
+          .pct(seed: $0, depth: Self.pctDepth, expectedSteps: Self.pctExpectedSteps)
+        },
+        matches: { $0.kind != .escape })
+      schedulesToFinding = sampled.schedulesToFinding.map { $0 + schedulesRun }
+      schedulesRun += sampled.schedulesRun
+      finding = sampled.finding
+    }
+    guard let run = finding else {
+      print("EXPLORE-PASS \(schedulesRun)")
       exit(0)
     }
-    print("EXPLORE-FINDING \(report.schedulesToFinding ?? report.schedulesRun)")
+    print("EXPLORE-FINDING \(schedulesToFinding ?? schedulesRun)")
     for line in describe(run, wholeDiagram: false) { print(line) }
     exit(0)
   }
