@@ -17,6 +17,8 @@ import Foundation
 @MainActor
 public final class CheckSuite {
   private var checks: [(name: String, body: @MainActor () async throws -> CheckOutcome)] = []
+  /// What the running check asked to say under its line, passed or failed (`note(_:)`).
+  private static var notes: [String] = []
 
   public init() {}
 
@@ -46,9 +48,12 @@ public final class CheckSuite {
       } catch {
         outcome = .fail("the check threw: \(error)")
       }
+      let notes = Self.notes
+      Self.notes = []
       switch outcome {
       case .pass:
         output(CheckReport.passLine(name: name))
+        for note in notes { output(CheckReport.Tag.detail.line(note)) }
       case .fail(let message):
         failures += 1
         let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
@@ -56,10 +61,17 @@ public final class CheckSuite {
         for line in lines.dropFirst() where !line.isEmpty {
           output(CheckReport.Tag.detail.line(String(line)))
         }
+        for note in notes { output(CheckReport.Tag.detail.line(note)) }
       }
     }
     output(CheckReport.resultLine(passed: failures == 0))
     return failures == 0
+  }
+
+  /// Says `text` under the running check's line, whether it passes or fails: what it could not
+  /// do, such as a check that ran without exploring.
+  public static func note(_ text: String) {
+    notes.append(text)
   }
 
   /// Tells `lab` what the running check waits for next, so that if it never comes, the hang is

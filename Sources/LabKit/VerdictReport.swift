@@ -112,6 +112,8 @@ struct VerdictReport {
     for line in lines {
       if line.passed {
         output.good("  ✓ \(line.name)")
+        // A passed check's details are notes: what it could not do here.
+        for text in Self.layOut(line.moreDetails, width: width - 6) { output.dim("      \(text)") }
       } else {
         output.bad("  ✗ \(line.name)")
         if let detail = line.detail, !detail.isEmpty { output.line("      \(detail)") }

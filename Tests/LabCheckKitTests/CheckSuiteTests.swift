@@ -29,6 +29,28 @@ struct CheckSuiteTests {
       ])
   }
 
+  @Test("A note follows its own check's line, passed or failed, and goes no further")
+  func notesFollowTheirCheck() async {
+    let suite = CheckSuite()
+    suite.check("explores") {
+      CheckSuite.note("not explored here")
+      return .pass
+    }
+    suite.check("fails") {
+      CheckSuite.note("a note on a failure")
+      return .fail("broke\nbecause")
+    }
+    suite.check("plain") { .pass }
+    let (_, lines) = await report(of: suite)
+    #expect(
+      lines == [
+        "LAB-RUNNING explores", "LAB-CHECK pass explores", "LAB-DETAIL not explored here",
+        "LAB-RUNNING fails", "LAB-CHECK fail fails :: broke", "LAB-DETAIL because",
+        "LAB-DETAIL a note on a failure",
+        "LAB-RUNNING plain", "LAB-CHECK pass plain", "LAB-RESULT fail",
+      ])
+  }
+
   @Test("One failure fails the run; its first line follows the name, the others are details")
   func oneFailure() async {
     let suite = CheckSuite()
