@@ -156,9 +156,13 @@ public struct ExplorationCheck: Sendable {
   /// What a learner reads of a finding: what broke, in the app's words; the schedule drawn as
   /// lanes; the command that replays exactly it.
   func describe(_ run: ExploredRun, wholeDiagram: Bool) -> [String] {
-    var lines = run.findings.map { "  - \($0.what): \($0.detail)" }
+    var lines = run.findings.flatMap { finding in
+      // A detail of several lines (expected and actual) stays under its finding.
+      let detail = finding.detail.split(separator: "\n").map(String.init)
+      return ["  - \(finding.what): \(detail.first ?? "")"] + detail.dropFirst().map { "    " + $0 }
+    }
     let schedule = run.record.schedule
-    lines.append("  In \(run.target.scenario.summary.lowercasedFirst) (\(run.target.name)):")
+    lines.append("  Scenario \(run.target.name): \(run.target.scenario.summary)")
     lines += run.target.scenario.steps.enumerated().map { "    \($0 + 1). \($1)" }
     lines.append("  Schedule \(schedule):")
     lines += run.record.deviationNotes.map { "    \($0)" }
@@ -188,8 +192,4 @@ public struct ExplorationCheck: Sendable {
     else { return nil }
     return (target, schedule)
   }
-}
-
-extension String {
-  fileprivate var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
 }
