@@ -56,7 +56,13 @@ public struct ExplorationCheck: Sendable {
   /// In the child, explores (or replays the schedule `LAB_EXPLORE_REPLAY` names) and exits;
   /// elsewhere returns at once. Call it first thing in `main.swift`, before any task exists.
   public func exploreIfAsked() {
-    guard ProcessInfo.processInfo.environment[Self.childVariable] != nil else { return }
+    guard ProcessInfo.processInfo.environment[Self.childVariable] != nil else {
+      // In the check itself: start exploring now, beside the other checks (two cores do twice
+      // the work); `outcome()` reads the verdict when its turn comes.
+      Self.child.start()
+      return
+    }
+    Self.exitWithParent()
     guard ExploringExecutors.install() else {
       print("EXPLORE-UNAVAILABLE")
       exit(0)
@@ -104,20 +110,9 @@ public struct ExplorationCheck: Sendable {
     exit(0)
   }
 
-  /// The check's outcome: runs this executable again as the child and reads its verdict.
+  /// The check's outcome: the verdict of the child that `exploreIfAsked()` started.
   @MainActor public func outcome() throws -> CheckOutcome {
-    let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.environment = ProcessInfo.processInfo.environment.merging([Self.childVariable: "1"]) {
-      $1
-    }
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let (process, data) = try Self.child.finish()
     let lines = String(decoding: data, as: UTF8.self)
       .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     guard process.terminationReason == .exit, process.terminationStatus == 0,
@@ -150,6 +145,71 @@ public struct ExplorationCheck: Sendable {
     default:
       let count = verdict.split(separator: " ").last.map(String.init) ?? "?"
       return .fail("After \(count) explored schedules, one broke a rule of the app:\n" + body)
+    }
+  }
+
+  /// The exploring child of this check process: started first thing, read when its check runs.
+  static let child = Child()
+
+  /// The exploring child process and its output.
+  final class Child: @unchecked Sendable {
+    private let lock = NSLock()
+    private var process: Process?
+    private var output: Data?
+    private var startError: (any Error)?
+    private var reader: Thread?
+    /// Signalled once the reader has the child's last byte.
+    private let outputRead = DispatchSemaphore(value: 0)
+
+    /// Runs this executable again with the child's variable set; its output is read on a
+    /// thread of its own, so that a long report never fills the pipe.
+    func start() {
+      let process = Process()
+      process.executableURL = URL(
+        fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
+      process.environment = ProcessInfo.processInfo.environment.merging(
+        [ExplorationCheck.childVariable: "1"]
+      ) { $1 }
+      let pipe = Pipe()
+      process.standardOutput = pipe
+      process.standardError = FileHandle.nullDevice
+      do {
+        try process.run()
+      } catch {
+        lock.withLock { startError = error }
+        return
+      }
+      let reader = Thread { [self] in
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        lock.withLock { output = data }
+        outputRead.signal()
+      }
+      lock.withLock {
+        self.process = process
+        self.reader = reader
+      }
+      reader.start()
+    }
+
+    /// Waits for the child to end; its process and everything it printed.
+    func finish() throws -> (Process, Data) {
+      let (process, error) = lock.withLock { (self.process, startError) }
+      if let error { throw error }
+      guard let process else { throw CocoaError(.executableNotLoadable) }
+      process.waitUntilExit()
+      // The pipe closes when the child exits: the reader then has every byte.
+      outputRead.wait()
+      return (process, lock.withLock { output ?? Data() })
+    }
+  }
+
+  /// In the child: exits when the check that started it is gone (it crashed, or `lab` stopped
+  /// it as hung), so that no exploration outlives its check.
+  static func exitWithParent() {
+    let parent = getppid()
+    Thread.detachNewThread {
+      while getppid() == parent { usleep(100_000) }
+      exit(3)
     }
   }
 
