@@ -9,13 +9,24 @@ public enum CompilerChecks {
   /// language mode with complete concurrency checking. Needs the modules built beside the check
   /// executable (`swift build` puts them in `Modules`). `settings` are further compiler flags,
   /// such as the exercise's `-default-isolation MainActor`.
+  /// A re-check with nothing changed reads the compiler's last answer from `WarningsCache`.
   public static func swift6Diagnostics(
     of sources: ExerciseSources, moduleName: String, settings: [String] = []
   ) throws -> [CompilerDiagnostic] {
-    try CompilerRun.diagnostics(
-      compiling: CompilerRun.compilerArguments(
-        variant: moduleName, sources: files(of: sources), modulesPath: builtModules.path)
-        + settings)
+    let files = try files(of: sources)
+    let arguments =
+      CompilerRun.compilerArguments(
+        variant: moduleName, sources: files, modulesPath: builtModules.path) + settings
+    let cache = WarningsCache(
+      moduleName: moduleName, languageMode: 6, swiftc: try CompilerRun.findSwiftc(),
+      arguments: arguments, files: files, purpose: "sil")
+    if let kept = cache?.output() {
+      return DiagnosticsParser.parse(kept).filter { $0.severity != .note }
+    }
+    let outcome = try CompilerRun.outcome(compiling: arguments)
+    // Only a finished compile is kept: a compiler that crashed may answer otherwise next time.
+    if !outcome.crashed { cache?.keep(outcome.output) }
+    return outcome.diagnostics
   }
 }
 

@@ -1,8 +1,8 @@
 import Foundation
 
-/// The compiler's output for the learner's warnings, kept beside the check executable and
-/// reused while nothing it depends on has changed: a re-check with no edit then runs no
-/// compiler for its warnings.
+/// The compiler's output for the learner's code (its warnings, or the Swift 6 compile a check
+/// judges), kept beside the check executable and reused while nothing it depends on has
+/// changed: a re-check with no edit then runs no compiler.
 ///
 /// The key is the whole input, compared exactly, not a hash of it: the compiler's path and
 /// arguments, the check executable's and the compiler's modification dates (the executable is
@@ -17,7 +17,10 @@ struct WarningsCache {
 
   /// The cache for compiling `files` with `arguments` (the files last, as passed), or nil when
   /// an input cannot be read (then the compiler runs, as without a cache).
-  init?(moduleName: String, languageMode: Int, swiftc: URL, arguments: [String], files: [String]) {
+  init?(
+    moduleName: String, languageMode: Int, swiftc: URL, arguments: [String], files: [String],
+    purpose: String = "warnings"
+  ) {
     let manager = FileManager.default
     let executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
     func modified(_ path: String) -> String? {
@@ -36,7 +39,7 @@ struct WarningsCache {
     key = parts.joined(separator: "\u{0}")
     file = URL(fileURLWithPath: executable).deletingLastPathComponent()
       .appendingPathComponent("lab-warnings")
-      .appendingPathComponent("\(moduleName)-swift\(languageMode).cache")
+      .appendingPathComponent("\(moduleName)-swift\(languageMode)-\(purpose).cache")
   }
 
   /// The separator between the key and the output in the cache file.
