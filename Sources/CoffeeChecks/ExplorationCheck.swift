@@ -39,6 +39,11 @@ public struct ExplorationCheck: Sendable {
       "drink-while-launching": 8, "sample-while-launching": 8, "refresh-while-store-fails": 10,
       "refresh-while-sample-arrives": 10, "loads-overlap": 11, "load-as-earlier-ends": 11,
     ]
+    // A scenario added without its first step or its advice is the lab's mistake: every
+    // solution's check stops on it (`lab verify --solutions`).
+    precondition(
+      Scenario.interleavings.allSatisfy { firstStep[$0.id] != nil && advice[$0.id] != nil },
+      "every scenario written for exploration needs its first step and its advice here")
     return Scenario.interleavings.filter { step >= firstStep[$0.id, default: 11] }
       .map { $0.id + "+in-flight" }
   }
@@ -49,6 +54,39 @@ public struct ExplorationCheck: Sendable {
   static let pctDepth = 3
   /// About how many decisions a scenario run makes, where PCT places its priority changes.
   static let pctExpectedSteps = 120
+
+  /// What to do when a scenario breaks, by scenario: the lesson its failure points to, true on
+  /// every step that explores it.
+  static let advice = [
+    "loads-overlap": overlappingLoads,
+    "load-as-earlier-ends": overlappingLoads,
+    "load-after-failed-load":
+      "Each load must query for itself, whatever the load before it found or failed to find.",
+    "drink-while-loading":
+      "A drink added while the update waits must be kept: read the current drinks and assign "
+      + "the updated list in one step, before any `await`.",
+    "drinks-in-a-row":
+      "Each save is a compare, a write and a record: run them as one step, in the order the "
+      + "saves were sent (on the store actor), so that a later save waits for the one in flight.",
+    "drink-while-launching":
+      "A save that lands while the launch reads the file must still reach the disk: the list the "
+      + "launch read must never be recorded as saved over a newer save's record. Where the read "
+      + "runs off the store actor, record it only if no save has recorded one yet, testing and "
+      + "setting in one step.",
+    "sample-while-launching":
+      "Load from Health after `await store.load()` has returned and the model holds the list it "
+      + "read, in the same task: the health load then merges into that list.",
+    "refresh-while-store-fails": backgroundTask,
+    "refresh-while-sample-arrives": backgroundTask,
+  ]
+  private static let overlappingLoads =
+    "Two loads read the same anchor across the query's `await`, so both bring the same sample: "
+    + "each load must wait for the one started before it. Store the new load's task before any "
+    + "`await`, let that task wait for the previous one, and forget a load only if it is still the "
+    + "latest."
+  private static let backgroundTask =
+    "Complete the background task once, after the load and the save it caused have finished, "
+    + "whether the load succeeded or not."
 
   /// Set in the child's environment: explore and exit.
   static let childVariable = "LAB_EXPLORE_CHILD"
@@ -232,6 +270,7 @@ public struct ExplorationCheck: Sendable {
     lines += diagram.render(style: .plain).map { "  " + $0 }
     lines.append(
       "  An explored order is a possible one: every await is a point where another job may run.")
+    if let advice = Self.advice[run.target.scenario.id] { lines.append("  " + advice) }
     if !wholeDiagram {
       lines.append(
         "  Replay exactly this run (add a print, run it again): swift run lab check "

@@ -33,7 +33,7 @@ public struct AppInvariant: Sendable {
   public static let noDrinkListedTwice = AppInvariant("no drink is listed twice") { snapshot in
     let ids = snapshot.modelDrinks.map(\.uuid)
     let duplicates = ids.count - Set(ids).count
-    return duplicates == 0 ? nil : "\(duplicates) duplicated drinks"
+    return duplicates == 0 ? nil : Wording.count(duplicates, "duplicated drink")
   }
 
   public static let noPublishedChangeOffMain = AppInvariant(
