@@ -3,7 +3,6 @@ import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
 import LabCheckKit
-import RaceLab
 import SimulatedPlatform
 
 @testable import CoffeeStep12
@@ -77,14 +76,6 @@ suite.check("the completion-handler forms are still deprecated") {
 suite.check("every scenario of the behaviour suite holds") {
   for scenario in Scenario.all {
     let outcome = try await ScenarioChecks.holds(scenario.id, on: variant)
-    guard outcome == .pass else { return outcome }
-  }
-  return .pass
-}
-
-suite.check("no race replay shows its symptom") {
-  for entry in Replay.replayable {
-    let outcome = try await ScenarioChecks.survivesReplay(entry.id, on: variant)
     guard outcome == .pass else { return outcome }
   }
   return .pass
