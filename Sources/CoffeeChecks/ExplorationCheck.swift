@@ -116,10 +116,17 @@ public struct ExplorationCheck: Sendable {
       }
       let run = ExploredRun.run(target, policy: .following(schedule))
       print(run.findings.isEmpty ? "EXPLORE-REPLAY-PASSED" : "EXPLORE-FINDING 1")
-      for line in describe(run, wholeDiagram: true) { print(line) }
+      for line in describe(run, isReplay: true) { print(line) }
       exit(0)
     }
-    let explored = targets.compactMap { ExplorationTarget.named($0, variant: variant) }
+    let explored = targets.map { name in
+      // A name that names no scenario would explore nothing and pass: the lab's mistake, which
+      // every solution's check stops on (`lab verify --solutions`).
+      guard let target = ExplorationTarget.named(name, variant: variant) else {
+        preconditionFailure("no scenario to explore is named '\(name)'")
+      }
+      return target
+    }
     // Work that escaped the scheduler (a Dispatch queue of the learner's own, a semaphore) is the
     // tool's limit, not a verdict: the step's other checks judge that code.
     let report = Explorer.search(explored, bound: bound, matches: { $0.kind != .escape })
@@ -144,7 +151,7 @@ public struct ExplorationCheck: Sendable {
       exit(0)
     }
     print("EXPLORE-FINDING \(schedulesToFinding ?? schedulesRun)")
-    for line in describe(run, wholeDiagram: false) { print(line) }
+    for line in describe(run, isReplay: false) { print(line) }
     exit(0)
   }
 
@@ -174,7 +181,10 @@ public struct ExplorationCheck: Sendable {
           + "ExecutorFactory); the other checks still judge your code")
       return .pass
     case "EXPLORE-REPLAY-PASSED":
-      return .fail("The replayed schedule broke nothing this time:\n" + body)
+      // A replay is deterministic: code that passes it now has stopped breaking that schedule.
+      CheckSuite.note("the replayed schedule breaks nothing in your code now:")
+      for line in body.split(separator: "\n") { CheckSuite.note(String(line)) }
+      return .pass
     case "EXPLORE-BAD-REPLAY":
       return .fail(
         "--schedule takes SCENARIO@SCHEDULE as a failure prints it, such as "
@@ -195,7 +205,6 @@ public struct ExplorationCheck: Sendable {
     private var process: Process?
     private var output: Data?
     private var startError: (any Error)?
-    private var reader: Thread?
     /// Signalled once the reader has the child's last byte.
     private let outputRead = DispatchSemaphore(value: 0)
 
@@ -222,10 +231,7 @@ public struct ExplorationCheck: Sendable {
         lock.withLock { output = data }
         outputRead.signal()
       }
-      lock.withLock {
-        self.process = process
-        self.reader = reader
-      }
+      lock.withLock { self.process = process }
       reader.start()
     }
 
@@ -233,7 +239,9 @@ public struct ExplorationCheck: Sendable {
     func finish() throws -> (Process, Data) {
       let (process, error) = lock.withLock { (self.process, startError) }
       if let error { throw error }
-      guard let process else { throw CocoaError(.executableNotLoadable) }
+      guard let process else {
+        preconditionFailure("the check's main.swift must call exploreIfAsked() before any check")
+      }
       process.waitUntilExit()
       // The pipe closes when the child exits: the reader then has every byte.
       outputRead.wait()
@@ -253,7 +261,7 @@ public struct ExplorationCheck: Sendable {
 
   /// What a learner reads of a finding: what broke, in the app's words; the schedule drawn as
   /// lanes; the command that replays exactly it.
-  func describe(_ run: ExploredRun, wholeDiagram: Bool) -> [String] {
+  func describe(_ run: ExploredRun, isReplay: Bool) -> [String] {
     var lines = run.findings.flatMap { finding in
       // A detail of several lines (expected and actual) stays under its finding.
       let detail = finding.detail.split(separator: "\n").map(String.init)
@@ -271,7 +279,7 @@ public struct ExplorationCheck: Sendable {
     lines.append(
       "  An explored order is a possible one: every await is a point where another job may run.")
     if let advice = Self.advice[run.target.scenario.id] { lines.append("  " + advice) }
-    if !wholeDiagram {
+    if !isReplay {
       lines.append(
         "  Replay exactly this run (add a print, run it again): swift run lab check "
           + "\(stepNumber) --schedule '\(run.target.name)@\(schedule)'")

@@ -154,4 +154,38 @@ struct SchedulerTests {
       precondition(early == ["sample arrives", "work 1", "work 2"], "\(early)")
     }
   }
+
+  @Test(
+    "One deviation at a checkpoint holds the job until nothing else is ready and no timer is left")
+  func oneDeviationHoldsAJob() async {
+    await #expect(processExitsWith: .success) {
+      final class Log: @unchecked Sendable { var entries: [String] = [] }
+      func run(_ schedule: Schedule) -> [String] {
+        let log = Log()
+        _ = DeterministicScheduler.shared.run(policy: .following(schedule)) { finish in
+          let scheduler = DeterministicScheduler.shared
+          scheduler.enqueue(
+            {
+              log.entries.append("read starts")
+              scheduler.yieldPoint()
+              log.entries.append("read ends")
+            }, lane: .concurrent("read"), label: "read")
+          scheduler.enqueue(
+            { log.entries.append("save") }, lane: .concurrent("save"), label: "save")
+          scheduler.enqueue(
+            { log.entries.append("sample arrives") }, lane: .serial("outside"),
+            label: "sample arrives", after: .seconds(1))
+          scheduler.enqueue({ finish() }, lane: .main, label: "the end", after: .seconds(10))
+        }
+        return log.entries
+      }
+      let defaultOrder = run(.defaultOrder)
+      precondition(
+        defaultOrder == ["read starts", "read ends", "save", "sample arrives"], "\(defaultOrder)")
+      // Decision 0 starts the read; decision 1 is its checkpoint, where choice 1 is the save.
+      let held = run(Schedule(parsing: "1:1")!)
+      precondition(
+        held == ["read starts", "save", "sample arrives", "read ends"], "\(held)")
+    }
+  }
 }
