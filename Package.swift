@@ -97,10 +97,13 @@ let package = Package(
     // sets, values printed as a learner reads them. No dependencies: `lab` reads what checks write.
     .target(name: "CheckReporting", swiftSettings: swift6),
     // The check core every exercise's check executable is made of: the check suite, escape-hatch
-    // scans of the learner's sources, compiler checks. No Coffee Tracker: katas build only this.
+    // scans of the learner's sources, compiler checks, the process that explores beside a check
+    // (on the deterministic scheduler). No Coffee Tracker: katas build only this.
     .target(
       name: "LabCheckKit",
-      dependencies: ["CheckReporting", "SourceScan", "CompilerDiagnostics"],
+      dependencies: [
+        "CheckReporting", "SourceScan", "CompilerDiagnostics", "DeterministicScheduling",
+      ],
       swiftSettings: swift6
     ),
     // The coffee track's checks on top of the core: scenarios, race replays, holds on the

@@ -21,4 +21,7 @@ public enum LabEnvironment {
   /// `TARGET@SCHEDULE`: an exploring check replays that one schedule of its scenarios on the
   /// learner's code and draws it whole, instead of exploring (`lab check N --schedule …`).
   public static let exploreReplay = "LAB_EXPLORE_REPLAY"
+  /// Set and not empty, a check keeps and reads no cached output (the compiler's warnings, an
+  /// exploring verdict): `lab verify --repeat` sets it, so that every run is computed again.
+  public static let noCache = "LAB_NO_CACHE"
 }

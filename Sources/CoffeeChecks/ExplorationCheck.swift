@@ -13,20 +13,30 @@ import SimulatedPlatform
 /// and the app's rules judged once the app is still. The same schedules on every run and every
 /// machine: the budget is counted in schedules, never in seconds.
 ///
-/// The scheduler's executors are chosen once per process, before any task, and a check's other
-/// tests need the runtime's own; so the check runs its executable again as a child that installs
-/// them first thing (`exploreIfAsked()`, the first line of a check's `main.swift`), explores,
-/// prints what it found, and exits.
+/// The exploring runs in a child process (`ExploringChild`), which `exploreIfAsked()` starts,
+/// the first line of a check's `main.swift`. The scenarios come in groups, one per check that
+/// reads a verdict: the step's interleavings, and a catalog race that a check of its own names.
 public struct ExplorationCheck: Sendable {
   public let variant: Variant
-  /// The scenarios explored, by `race-lab explore` name (`loads-overlap+in-flight`).
-  public let targets: [String]
+  /// The scenarios explored, by group: a check's name for them, and their `race-lab explore`
+  /// names (`loads-overlap+in-flight`).
+  public let groups: [(name: String, targets: [String])]
   /// Deviations from the default order, at most.
   public let bound: Int
 
-  public init(_ variant: Variant, targets: [String], bound: Int = 1) {
+  /// The group of the step's own interleavings, which `outcome()` judges.
+  public static let interleavingsGroup = "interleavings"
+
+  /// Explores the interleavings of coffee step `step`, and each of `races`: a catalog entry's
+  /// name and the scenarios that show it, judged by `outcome(of:)` with that name.
+  public init(
+    _ variant: Variant, step: Int, races: [(entry: String, targets: [String])] = [],
+    bound: Int = 1
+  ) {
     self.variant = variant
-    self.targets = targets
+    self.groups =
+      [(Self.interleavingsGroup, Self.interleavings(forStep: step))]
+      + races.map { ($0.entry, $0.targets) }
     self.bound = bound
   }
 
@@ -88,38 +98,33 @@ public struct ExplorationCheck: Sendable {
     "Complete the background task once, after the load and the save it caused have finished, "
     + "whether the load succeeded or not."
 
-  /// Set in the child's environment: explore and exit.
-  static let childVariable = "LAB_EXPLORE_CHILD"
-
-  /// In the child, explores (or replays the schedule `LAB_EXPLORE_REPLAY` names) and exits;
-  /// elsewhere returns at once. Call it first thing in `main.swift`, before any task exists.
+  /// In the child process, explores every group (or replays the schedule `lab check N
+  /// --schedule` names), prints the verdicts and exits; in the check, starts that child and
+  /// returns. Call it first thing in `main.swift`, before any task exists.
   public func exploreIfAsked() {
-    guard ProcessInfo.processInfo.environment[Self.childVariable] != nil else {
-      // In the check itself: start exploring now, beside the other checks (two cores do twice
-      // the work); `outcome()` reads the verdict when its turn comes.
-      Self.child.start()
-      return
-    }
-    Self.exitWithParent()
-    guard ExploringExecutors.install() else {
-      print("EXPLORE-UNAVAILABLE")
-      exit(0)
-    }
-    // The drink file's atomic write syncs to disk; in memory, a schedule runs several times faster.
-    if FileManager.default.isWritableFile(atPath: "/dev/shm") {
-      setenv("TMPDIR", "/dev/shm", 1)
-    }
-    if let replay = ProcessInfo.processInfo.environment[LabEnvironment.exploreReplay] {
-      guard let (target, schedule) = parse(replay) else {
-        print("EXPLORE-BAD-REPLAY \(replay)")
-        exit(0)
+    ExploringChild.exploreIfChild { replay in
+      guard let replay else { return groups.map { ($0.name, explore($0)) } }
+      guard let (target, schedule) = parse(replay),
+        let group = groups.first(where: { $0.targets.contains(target.name) })
+      else {
+        return groups.map { ($0.name, ExplorationVerdict(.badReplay, report: [replay])) }
       }
       let run = ExploredRun.run(target, policy: .following(schedule))
-      print(run.findings.isEmpty ? "EXPLORE-REPLAY-PASSED" : "EXPLORE-FINDING 1")
-      for line in describe(run, isReplay: true) { print(line) }
-      exit(0)
+      return [
+        (
+          group.name,
+          ExplorationVerdict(
+            run.findings.isEmpty ? .replayPassed : .finding, schedules: 1,
+            report: describe(run, group: group.name, isReplay: true))
+        )
+      ]
     }
-    let explored = targets.map { name in
+  }
+
+  /// Every schedule of `group`'s scenarios within the bound, then seeded PCT runs: the first
+  /// that breaks a rule, or how many ran.
+  func explore(_ group: (name: String, targets: [String])) -> ExplorationVerdict {
+    let explored = group.targets.map { name in
       // A name that names no scenario would explore nothing and pass: the lab's mistake, which
       // every solution's check stops on (`lab verify --solutions`).
       guard let target = ExplorationTarget.named(name, variant: variant) else {
@@ -127,9 +132,8 @@ public struct ExplorationCheck: Sendable {
       }
       return target
     }
-    // Work that escaped the scheduler (a Dispatch queue of the learner's own, a semaphore) is the
-    // tool's limit, not a verdict: the step's other checks judge that code.
-    let report = Explorer.search(explored, bound: bound, matches: { $0.kind != .escape })
+    let matches = Self.judges(group.name)
+    let report = Explorer.search(explored, bound: bound, matches: matches)
     var schedulesRun = report.schedulesRun
     var finding = report.finding
     var schedulesToFinding = report.schedulesToFinding
@@ -141,128 +145,44 @@ public struct ExplorationCheck: Sendable {
         policy: {
           .pct(seed: $0, depth: Self.pctDepth, expectedSteps: Self.pctExpectedSteps)
         },
-        matches: { $0.kind != .escape })
+        matches: matches)
       schedulesToFinding = sampled.schedulesToFinding.map { $0 + schedulesRun }
       schedulesRun += sampled.schedulesRun
       finding = sampled.finding
     }
-    guard let run = finding else {
-      print("EXPLORE-PASS \(schedulesRun)")
-      exit(0)
-    }
-    print("EXPLORE-FINDING \(schedulesToFinding ?? schedulesRun)")
-    for line in describe(run, isReplay: false) { print(line) }
-    exit(0)
+    guard let run = finding else { return ExplorationVerdict(.passed, schedules: schedulesRun) }
+    return ExplorationVerdict(
+      .finding, schedules: schedulesToFinding ?? schedulesRun,
+      report: describe(run, group: group.name, isReplay: false))
   }
 
-  /// The check's outcome: the verdict of the child that `exploreIfAsked()` started.
-  @MainActor public func outcome() throws -> CheckOutcome {
-    let (process, data) = try Self.child.finish()
-    let lines = String(decoding: data, as: UTF8.self)
-      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    guard process.terminationReason == .exit, process.terminationStatus == 0,
-      let index = lines.firstIndex(where: { $0.hasPrefix("EXPLORE-") })
-    else {
-      return .fail(
-        "Your app crashed under one of the explored schedules (the exploring process ended with "
-          + "\(process.terminationReason == .exit ? "exit" : "signal") "
-          + "\(process.terminationStatus)); the last it printed:\n"
-          + lines.suffix(20).joined(separator: "\n"))
-    }
-    let verdict = lines[index]
-    let body = lines[(index + 1)...].joined(separator: "\n")
-    switch verdict.split(separator: " ").first ?? "" {
-    case "EXPLORE-PASS":
-      return .pass
-    case "EXPLORE-UNAVAILABLE":
-      // A toolchain or OS without the executor interface: the step's other checks still judge.
-      CheckSuite.note(
-        "not explored: this toolchain or OS has no custom executor interface (Swift 6.3's "
-          + "ExecutorFactory); the other checks still judge your code")
-      return .pass
-    case "EXPLORE-REPLAY-PASSED":
-      // A replay is deterministic: code that passes it now has stopped breaking that schedule.
-      CheckSuite.note("the replayed schedule breaks nothing in your code now:")
-      for line in body.split(separator: "\n") { CheckSuite.note(String(line)) }
-      return .pass
-    case "EXPLORE-BAD-REPLAY":
-      return .fail(
-        "--schedule takes SCENARIO@SCHEDULE as a failure prints it, such as "
-          + "\(targets.first ?? "loads-overlap+in-flight")@3:1; got "
-          + "\(verdict.dropFirst("EXPLORE-BAD-REPLAY ".count))")
-    default:
-      let count = verdict.split(separator: " ").last.map(String.init) ?? "?"
-      return .fail("After \(count) explored schedules, one broke a rule of the app:\n" + body)
-    }
+  /// What breaks a rule for `group`. For the step's interleavings, every finding: work that
+  /// escaped the scheduler (a Dispatch queue of the learner's own, a semaphore) aside, the tool's
+  /// limit rather than a verdict, which the step's other checks judge. For a catalog race, only
+  /// the evidence of that race: a step may still leave another gap open in the same scenario
+  /// (step 07's saves, unordered until step 08), which its own step judges.
+  static func judges(_ group: String) -> @Sendable (ExploredRun.Finding) -> Bool {
+    guard group != interleavingsGroup else { return { $0.kind != .escape } }
+    return { $0.entryID == group }
   }
 
-  /// The exploring child of this check process: started first thing, read when its check runs.
-  static let child = Child()
-
-  /// The exploring child process and its output.
-  final class Child: @unchecked Sendable {
-    private let lock = NSLock()
-    private var process: Process?
-    private var output: Data?
-    private var startError: (any Error)?
-    /// Signalled once the reader has the child's last byte.
-    private let outputRead = DispatchSemaphore(value: 0)
-
-    /// Runs this executable again with the child's variable set; its output is read on a
-    /// thread of its own, so that a long report never fills the pipe.
-    func start() {
-      let process = Process()
-      process.executableURL = URL(
-        fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
-      process.environment = ProcessInfo.processInfo.environment.merging(
-        [ExplorationCheck.childVariable: "1"]
-      ) { $1 }
-      let pipe = Pipe()
-      process.standardOutput = pipe
-      process.standardError = FileHandle.nullDevice
-      do {
-        try process.run()
-      } catch {
-        lock.withLock { startError = error }
-        return
-      }
-      let reader = Thread { [self] in
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        lock.withLock { output = data }
-        outputRead.signal()
-      }
-      lock.withLock { self.process = process }
-      reader.start()
-    }
-
-    /// Waits for the child to end; its process and everything it printed.
-    func finish() throws -> (Process, Data) {
-      let (process, error) = lock.withLock { (self.process, startError) }
-      if let error { throw error }
-      guard let process else {
-        preconditionFailure("the check's main.swift must call exploreIfAsked() before any check")
-      }
-      process.waitUntilExit()
-      // The pipe closes when the child exits: the reader then has every byte.
-      outputRead.wait()
-      return (process, lock.withLock { output ?? Data() })
-    }
+  /// The verdict on the step's interleavings.
+  @MainActor public func outcome() -> CheckOutcome {
+    outcome(of: Self.interleavingsGroup)
   }
 
-  /// In the child: exits when the check that started it is gone (it crashed, or `lab` stopped
-  /// it as hung), so that no exploration outlives its check.
-  static func exitWithParent() {
-    let parent = getppid()
-    Thread.detachNewThread {
-      while getppid() == parent { usleep(100_000) }
-      exit(3)
-    }
+  /// The verdict on `group`: the step's interleavings, or a catalog race's scenarios.
+  @MainActor public func outcome(of group: String) -> CheckOutcome {
+    precondition(
+      groups.contains { $0.name == group }, "no group of scenarios to explore is named '\(group)'")
+    let example = groups.first { $0.name == group }?.targets.first ?? "loads-overlap+in-flight"
+    return ExploringChild.verdict(of: group).outcome(replayExample: "\(example)@3:1")
   }
 
   /// What a learner reads of a finding: what broke, in the app's words; the schedule drawn as
   /// lanes; the command that replays exactly it.
-  func describe(_ run: ExploredRun, isReplay: Bool) -> [String] {
-    var lines = run.findings.flatMap { finding in
+  func describe(_ run: ExploredRun, group: String, isReplay: Bool) -> [String] {
+    var lines = run.findings.filter(Self.judges(group)).flatMap { finding in
       // A detail of several lines (expected and actual) stays under its finding.
       let detail = finding.detail.split(separator: "\n").map(String.init)
       return ["  - \(finding.what): \(detail.first ?? "")"] + detail.dropFirst().map { "    " + $0 }
@@ -278,7 +198,10 @@ public struct ExplorationCheck: Sendable {
     lines += diagram.render(style: .plain).map { "  " + $0 }
     lines.append(
       "  An explored order is a possible one: every await is a point where another job may run.")
-    if let advice = Self.advice[run.target.scenario.id] { lines.append("  " + advice) }
+    // A scenario's own lesson, or else the fix of the catalog race its group is named after.
+    if let advice = Self.advice[run.target.scenario.id] ?? RaceCatalog.entry(group)?.afterFix {
+      lines.append("  " + advice)
+    }
     if !isReplay {
       lines.append(
         "  Replay exactly this run (add a print, run it again): swift run lab check "

@@ -32,6 +32,19 @@ public final class CheckSuite {
 
   /// Runs every check, prints the results, and exits: 0 when all pass, 1 otherwise.
   public func run() async -> Never {
+    // `lab check N --schedule …` on a check that explores nothing would run the usual checks and
+    // pass, as if the schedule had been replayed: say so instead.
+    if let replay = ExploringChild.replay, !ExploringChild.isExploring {
+      let name = "replay the schedule \(replay)"
+      Self.emit(CheckReport.Tag.running.line(name))
+      Self.emit(
+        CheckReport.failLine(
+          name: name,
+          message: "this exercise's check explores no schedules, so it has none to replay: "
+            + "--schedule takes the one an exploring check's failure prints"))
+      Self.emit(CheckReport.resultLine(passed: false))
+      exit(1)
+    }
     let passed = await report { Self.emit($0) }
     exit(passed ? 0 : 1)
   }

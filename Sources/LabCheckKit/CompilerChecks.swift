@@ -9,7 +9,7 @@ public enum CompilerChecks {
   /// language mode with complete concurrency checking. Needs the modules built beside the check
   /// executable (`swift build` puts them in `Modules`). `settings` are further compiler flags,
   /// such as the exercise's `-default-isolation MainActor`.
-  /// A re-check with nothing changed reads the compiler's last answer from `WarningsCache`.
+  /// A re-check with nothing changed reads the compiler's last answer from `OutputCache`.
   public static func swift6Diagnostics(
     of sources: ExerciseSources, moduleName: String, settings: [String] = []
   ) throws -> [CompilerDiagnostic] {
@@ -17,7 +17,7 @@ public enum CompilerChecks {
     let arguments =
       CompilerRun.compilerArguments(
         variant: moduleName, sources: files, modulesPath: builtModules.path) + settings
-    let cache = WarningsCache(
+    let cache = OutputCache(
       moduleName: moduleName, languageMode: 6, swiftc: try CompilerRun.findSwiftc(),
       arguments: arguments, files: files, purpose: "sil")
     if let kept = cache?.output() {

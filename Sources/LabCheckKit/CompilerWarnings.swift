@@ -14,7 +14,7 @@ public enum CompilerWarnings {
   /// The warnings of the exercise's sources type-checked as module `moduleName` in the Swift
   /// `languageMode` mode with complete concurrency checking. (`-typecheck` skips the checks of
   /// region-based isolation, which need SIL; in the Swift 5 mode they are not errors anyway.)
-  /// A re-check with nothing changed reads the compiler's last answer from `WarningsCache`.
+  /// A re-check with nothing changed reads the compiler's last answer from `OutputCache`.
   public static func warnings(
     of sources: ExerciseSources, moduleName: String, languageMode: Int = 5
   ) throws -> [CompilerDiagnostic] {
@@ -25,7 +25,7 @@ public enum CompilerWarnings {
         "-module-name", moduleName, "-I", CompilerChecks.builtModules.path,
       ] + CompilerRun.diagnosticFormat + files
     let swiftc = try CompilerRun.findSwiftc()
-    let cache = WarningsCache(
+    let cache = OutputCache(
       moduleName: moduleName, languageMode: languageMode, swiftc: swiftc, arguments: arguments,
       files: files)
     let output: String

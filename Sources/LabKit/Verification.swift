@@ -1,3 +1,4 @@
+import CheckReporting
 import CommandLineSupport
 import Foundation
 
@@ -82,9 +83,12 @@ public struct Verification: Sendable {
     self.root = root
     self.repeats = max(1, repeats)
     // A build folder of its own: verifying never undoes the learner's incremental build.
+    // Repeated runs keep nothing from the run before (no cached warnings, no cached exploring
+    // verdict): each run computes its verdict again, so that runs that agree prove it stable.
     checker = ExerciseChecker(
       root: root, scratchPath: ".build-lab-verify", timeout: timeout,
-      swiftExecutable: swiftExecutable)
+      swiftExecutable: swiftExecutable,
+      checkEnvironment: repeats > 1 ? [LabEnvironment.noCache: "1"] : [:])
   }
 
   /// Checks `exercise` from `source` `repeats` times (built once); as expected only when every
