@@ -195,6 +195,10 @@ public struct ExplorationCheck: Sendable {
     var diagram = LaneDiagram(
       trace: run.trace, title: "what your app ran where, in that order", isRacing: { _ in false })
     diagram.showsOnlyRacing = false
+    diagram.callSites = Self.callSites(of: run)
+    if !diagram.callSites.isEmpty {
+      diagram.title += " (↳ the line of your code that made the step)"
+    }
     lines += diagram.render(style: .plain).map { "  " + $0 }
     lines.append(
       "  An explored order is a possible one: every await is a point where another job may run.")
@@ -208,6 +212,28 @@ public struct ExplorationCheck: Sendable {
           + "\(stepNumber) --schedule '\(run.target.name)@\(schedule)'")
     }
     return lines
+  }
+
+  /// Where in the learner's files each step of `run` was made: the same schedule run once more
+  /// (a schedule decides the run, so it is the same run) with call stacks captured, each
+  /// resolved to its innermost frame in the exercise's folder. Empty outside a check (no
+  /// folder) or where the toolchain cannot capture stacks.
+  static func callSites(of run: ExploredRun) -> [Int: String] {
+    guard
+      let sources = ProcessInfo.processInfo.environment[LabEnvironment.exerciseSources],
+      !sources.isEmpty
+    else { return [:] }
+    let folder = URL(fileURLWithPath: sources).standardizedFileURL.path + "/"
+    Tracer.capturesCallStacks = true
+    let again = ExploredRun.run(run.target, policy: .following(run.record.schedule))
+    Tracer.capturesCallStacks = false
+    // The same run, step for step: its events and their order are what the diagram draws.
+    guard again.trace.events.map(\.label) == run.trace.events.map(\.label) else { return [:] }
+    var sites: [Int: String] = [:]
+    for event in again.trace.events {
+      if let site = event.callStack?.innermostFrame(inFolder: folder) { sites[event.order] = site }
+    }
+    return sites
   }
 
   /// The step's number as `lab check` takes it: the variant is named `exercise 11`.

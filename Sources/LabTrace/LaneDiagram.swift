@@ -28,7 +28,7 @@ public struct LaneDiagram: Sendable {
   /// What to draw.
   public let trace: Trace
   /// A title line.
-  public let title: String
+  public var title: String
   /// Which events to mark as racing accesses.
   public let isRacing: @Sendable (TraceEvent) -> Bool
   /// Whether to show debug log lines that are not racing accesses.
@@ -48,6 +48,10 @@ public struct LaneDiagram: Sendable {
   /// the order they ran in: for a replay, which runs on real threads, so that the rows its
   /// forced schedule leaves unordered do not change places from one run to the next.
   public var ordersStably = false
+  /// Where in the app's own code each event was made, by event order
+  /// (`CoffeeData.swift:87 in CoffeeDataStore.save(_:)`): drawn under its row, dimmed, when it
+  /// differs from the row above.
+  public var callSites: [Int: String] = [:]
 
   public init(
     trace: Trace, title: String,
@@ -96,6 +100,7 @@ public struct LaneDiagram: Sendable {
     let orderWidth = max(2, String(events.last.flatMap { number[$0.order] } ?? 0).count)
     let laneHeader = lanes.indices.map { Self.laneKey(for: $0) }.joined(separator: " ")
     lines.append("  " + pad("#", orderWidth) + "  " + laneHeader)
+    var lastCallSite: String?
     for event in events {
       let racing = isRacing(event)
       // In the compact form every row is racing: no need to say so on each.
@@ -119,6 +124,12 @@ public struct LaneDiagram: Sendable {
       let fitted = Self.fit(event.label, keeping: origin, room)
       let styledNote = note.isEmpty ? "" : "  " + styleNote(note, style)
       lines.append(prefix + cells.joined(separator: " ") + "  " + fitted + styledNote)
+      if let site = callSites[event.order], site != lastCallSite {
+        // Under the lanes, not under the label: a file, a line and a function need the room.
+        let indent = String(repeating: " ", count: prefix.count)
+        lines.append(indent + style.dim(Self.fit("↳ " + site, keeping: "", width - indent.count)))
+      }
+      lastCallSite = callSites[event.order]
     }
     return lines
   }

@@ -37,9 +37,15 @@ enum SavedValueRaceEvidence {
     }
     guard let lastChange, lastChange.sequence < readAfterWrite.eventsBefore else { return nil }
     return
-      "the last write of \(fileName) (event #\(lastWrite.sequence), on the \(lastWrite.context)) "
+      "the last write of \(fileName) (event #\(lastWrite.sequence), \(place(lastWrite.context))) "
       + "was followed there by a read of \(readAfterWrite.property) off the main queue, made "
       + "after the main queue's last change of it (event #\(lastChange.sequence)): the list "
       + "recorded as saved is the model's, not the one written"
+  }
+
+  /// Where an event ran, as a phrase: `on the main queue`, `on the background queue`, `on a
+  /// thread of the pool` (an actor's or a task's).
+  static func place(_ context: ExecutionContext) -> String {
+    context == .elsewhere ? "on a thread of the pool" : "on the \(context)"
   }
 }

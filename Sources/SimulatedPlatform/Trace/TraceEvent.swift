@@ -18,6 +18,9 @@ public struct TraceEvent: Sendable, CustomStringConvertible {
   /// Inside an exploration run that tracks happens-before: the scheduler's job that made the
   /// event and what that job had seen of the others, so that two events can be told ordered.
   public var access: DeterministicScheduler.AccessStamp? = nil
+  /// The call stack the event was made from, when the run captured them
+  /// (`Tracer.capturesCallStacks`).
+  public var callStack: CallStack? = nil
 
   /// A short description of what happened, for diagrams.
   public var label: String {

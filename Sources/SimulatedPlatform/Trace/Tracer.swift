@@ -1,6 +1,10 @@
 import DeterministicScheduling
 import Dispatch
 
+#if canImport(Runtime)
+  import Runtime
+#endif
+
 /// Records the trace of one platform's run: each event with its lane and task, and the links
 /// the platform can see between them.
 ///
@@ -17,6 +21,11 @@ public final class Tracer: Sendable {
   /// Whether platforms created by the current task trace their run. On by default; the overhead
   /// benchmark turns it off to compare.
   @TaskLocal public static var isEnabled = true
+
+  /// Whether each event also keeps the call stack it was made from, for `CallSites` to name the
+  /// app's function and line. Off but for the one run a report draws: capturing costs time.
+  /// Set before that run starts, on the thread that waits for it.
+  public nonisolated(unsafe) static var capturesCallStacks = false
 
   private struct State {
     var events: [TraceEvent] = []
@@ -51,6 +60,7 @@ public final class Tracer: Sendable {
     fileprivate let context: ExecutionContext
     fileprivate let nanoseconds: UInt64
     fileprivate let access: DeterministicScheduler.AccessStamp?
+    fileprivate let callStack: CallStack?
   }
 
   /// Notes where the caller is, or nil when this tracer does not record.
@@ -61,7 +71,8 @@ public final class Tracer: Sendable {
     return Stamp(
       taskHash: withUnsafeCurrentTask { $0?.hashValue }, actor: actor, context: context,
       nanoseconds: DispatchTime.now().uptimeNanoseconds,
-      access: DeterministicScheduler.shared.stampAccess(actor: actor.map { ObjectIdentifier($0) }))
+      access: DeterministicScheduler.shared.stampAccess(actor: actor.map { ObjectIdentifier($0) }),
+      callStack: Self.capturesCallStacks ? CallStack.capture() : nil)
   }
 
   /// Records a platform event stamped just before. Called with the event log's lock held, so
@@ -107,7 +118,7 @@ public final class Tracer: Sendable {
         TraceEvent(
           order: order, lane: lane, platformEvent: event, mark: mark, task: task,
           nanoseconds: stamp.nanoseconds >= start ? stamp.nanoseconds - start : 0,
-          access: stamp.access))
+          access: stamp.access, callStack: stamp.callStack))
       if let task {
         if let last = state.lastOfTask[task], last.lane != lane {
           state.links.append(TraceLink(from: last.order, to: order, kind: .hop))

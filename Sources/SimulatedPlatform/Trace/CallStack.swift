@@ -1,0 +1,80 @@
+import Foundation
+
+#if canImport(Runtime)
+  import Runtime
+#endif
+
+/// The call stack an event was made from, captured cheaply (return addresses only) and resolved
+/// to functions and source lines later, once, for the run a report draws.
+///
+/// Built on the Swift runtime's backtracing API (SE-0419, the `Runtime` module); where the
+/// toolchain has no such module, nothing is captured and no call site is named.
+public struct CallStack: @unchecked Sendable {
+  #if canImport(Runtime)
+    let backtrace: Backtrace
+
+    static func capture() -> CallStack? {
+      (try? Backtrace.capture()).map(CallStack.init(backtrace:))
+    }
+  #else
+    static func capture() -> CallStack? { nil }
+  #endif
+
+  /// The innermost frame whose source file lies in `folder` (an absolute path ending in `/`):
+  /// `CoffeeData.swift:87 in save(_:)`, or nil when none does or nothing can be resolved.
+  public func innermostFrame(inFolder folder: String) -> String? {
+    #if canImport(Runtime)
+      guard let frames = backtrace.symbolicated()?.frames else { return nil }
+      for frame in frames {
+        // Line 0 is code the compiler wrote (a property's setter): its caller names the line.
+        guard let symbol = frame.symbol, let location = symbol.sourceLocation,
+          location.path.hasPrefix(folder), location.line > 0
+        else { continue }
+        let file = location.path.dropFirst(folder.count)
+        return "\(file):\(location.line) in \(Self.shortName(symbol.name))"
+      }
+      return nil
+    #else
+      return nil
+    #endif
+  }
+
+  /// A demangled name as short as a learner needs it beside its file and line:
+  /// `CoffeeStep07.CoffeeDataStore.save(_: [Drink]) -> ()` becomes `save(_:)`, an accessor keeps
+  /// its property (`currentDrinks.didset`), and a closure says what it is in.
+  static func shortName(_ name: String) -> String {
+    var name = name
+    // A closure says which, and the function it is in: `closure #1 in load()`.
+    if name.hasPrefix("closure"), let inner = name.range(of: " in ", options: .backwards) {
+      let which = name.split(separator: " ").prefix(2).joined(separator: " ")
+      return which + " in " + shortName(String(name[inner.upperBound...]))
+    }
+    // The arguments' types and the result: `save(_: [Drink]) -> ()` reads as `save(_:)`. (A
+    // name demangled in its short form already has labels only: `save(_:)`.)
+    if let open = name.firstIndex(of: "(") {
+      let parameters = name[name.index(after: open)...].prefix { $0 != ")" }
+      let labels =
+        parameters.contains(" ")
+        ? parameters.split(separator: ",")
+          .map { parameter in
+            let label = parameter.split(separator: ":").first ?? ""
+            return label.drop { $0 == " " } + ":"
+          }
+          .joined()
+        : String(parameters)
+      name = String(name[..<open]) + "(" + labels + ")"
+    }
+    // An accessor keeps its property's name (`currentDrinks.didset`), not its type.
+    if let typed = name.range(of: " : ") { name = String(name[..<typed.lowerBound]) }
+    // A method keeps its own name: the file beside it says where it is.
+    var components = name.prefix { $0 != "(" }.split(separator: ".")
+    let rest = name.drop { $0 != "(" }
+    let accessors: Set<Substring> = ["didset", "willset", "getter", "setter", "modify", "init"]
+    guard let last = components.popLast() else { return name }
+    if accessors.contains(last), let property = components.last {
+      return "\(property).\(last)\(rest)"
+    }
+    return "\(last)\(rest)"
+  }
+
+}
