@@ -2,6 +2,7 @@
 import CoffeeChecks
 import CoffeeDomain
 import CoffeeScenarios
+import Dispatch
 import LabCheckKit
 import RaceLab
 import SimulatedPlatform
@@ -20,10 +21,24 @@ let suite = CheckSuite()
 CompilerWarnings.show(moduleName: "CoffeeStep07", files: ["CoffeeData.swift"])
 
 suite.check("the saved value is the list that was written") {
-  // Among the orders explored: the first save finishes writing just after a second drink is
-  // stored, before that drink's save starts. A save that records the list it encoded still saves
-  // the second drink; one that records the model's list then finds nothing to save.
-  exploration.outcome(of: "saved-value-race")
+  // The scheduler orders tasks and actors, not the blocks of a Dispatch queue of the model's own:
+  // with one left, no order of the saves can be explored, and the race is not shown absent.
+  let platform = try SimulatedPlatform()
+  let driver = CoffeeStep07.LabDriver.launch(on: platform)
+  try await platform.settle(driver)
+  let queues = Mirror(reflecting: driver.app.model).children
+    .filter { $0.value is DispatchQueue }.map { $0.label ?? "a queue" }
+  guard queues.isEmpty else {
+    return .fail(
+      "CoffeeData still keeps a Dispatch queue (`\(queues.joined(separator: "`, `"))`) for its "
+        + "disk I/O, whose blocks run whenever the machine lets them: no order of the saves can be "
+        + "explored, and the saved-value race stays. Move save() and load() into "
+        + "`actor CoffeeDataStore`, with savedValue, and drop the queue")
+  }
+  // Among the orders explored: a save still writing when the next drink is stored. A save that
+  // records the list it encoded still saves that drink; one that records the model's list then
+  // finds nothing to save.
+  return exploration.outcome(of: "saved-value-race")
 }
 
 suite.check("each save gets the list as it was, read on the main queue") {

@@ -156,11 +156,11 @@ public struct ExplorationCheck: Sendable {
       report: describe(run, group: group.name, isReplay: false))
   }
 
-  /// What breaks a rule for `group`. For the step's interleavings, every finding: work that
-  /// escaped the scheduler (a Dispatch queue of the learner's own, a semaphore) aside, the tool's
+  /// What breaks a rule for `group`. For the step's interleavings, every finding but work that
+  /// escaped the scheduler (a Dispatch queue of the learner's own, a semaphore): the tool's
   /// limit rather than a verdict, which the step's other checks judge. For a catalog race, only
-  /// the evidence of that race: a step may still leave another gap open in the same scenario
-  /// (step 07's saves, unordered until step 08), which its own step judges.
+  /// the evidence of that race: a step may leave another gap open in the same scenario (step
+  /// 07's saves, unordered until step 08), which its own step judges.
   static func judges(_ group: String) -> @Sendable (ExploredRun.Finding) -> Bool {
     guard group != interleavingsGroup else { return { $0.kind != .escape } }
     return { $0.entryID == group }
@@ -190,6 +190,8 @@ public struct ExplorationCheck: Sendable {
     let schedule = run.record.schedule
     lines.append("  Scenario \(run.target.name): \(run.target.scenario.summary)")
     lines += run.target.scenario.steps.enumerated().map { "    \($0 + 1). \($1)" }
+    // A scenario's own lesson, or else the fix of the catalog race its group is named after.
+    let advice = Self.advice[run.target.scenario.id] ?? RaceCatalog.entry(group)?.afterFix
     lines.append("  Schedule \(schedule):")
     lines += run.record.deviationNotes.map { "    \($0)" }
     var diagram = LaneDiagram(
@@ -202,10 +204,7 @@ public struct ExplorationCheck: Sendable {
     lines += diagram.render(style: .plain).map { "  " + $0 }
     lines.append(
       "  An explored order is a possible one: every await is a point where another job may run.")
-    // A scenario's own lesson, or else the fix of the catalog race its group is named after.
-    if let advice = Self.advice[run.target.scenario.id] ?? RaceCatalog.entry(group)?.afterFix {
-      lines.append("  " + advice)
-    }
+    if let advice { lines.append("  " + advice) }
     if !isReplay {
       lines.append(
         "  Replay exactly this run (add a print, run it again): swift run lab check "

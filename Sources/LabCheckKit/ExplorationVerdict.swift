@@ -1,3 +1,5 @@
+import CheckReporting
+
 /// What the exploring child found for one group of scenarios, and the check outcome it makes.
 public struct ExplorationVerdict: Sendable, Equatable {
   public enum Kind: String, Sendable {
@@ -57,7 +59,7 @@ public struct ExplorationVerdict: Sendable, Equatable {
       return .fail(report.joined(separator: "\n"))
     case .finding:
       return .fail(
-        "After \(schedules) explored schedules, one broke a rule of the app:\n"
+        "After \(Wording.count(schedules, "explored schedule")), one broke a rule of the app:\n"
           + report.joined(separator: "\n"))
     }
   }
