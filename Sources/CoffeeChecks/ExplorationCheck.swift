@@ -197,6 +197,8 @@ public struct ExplorationCheck: Sendable {
     var diagram = LaneDiagram(
       trace: run.trace, title: "what your app ran where, in that order", isRacing: { _ in false })
     diagram.showsOnlyRacing = false
+    // `lab` indents a check's detail lines by eight columns: the diagram fits what is left of 80.
+    diagram.width = 72
     diagram.callSites = Self.callSites(of: run)
     if !diagram.callSites.isEmpty {
       diagram.title += " (↳ the line of your code that made the step)"
