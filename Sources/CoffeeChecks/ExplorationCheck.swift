@@ -192,14 +192,20 @@ public struct ExplorationCheck: Sendable {
     lines += run.target.scenario.steps.enumerated().map { "    \($0 + 1). \($1)" }
     // A scenario's own lesson, or else the fix of the catalog race its group is named after.
     let advice = Self.advice[run.target.scenario.id] ?? RaceCatalog.entry(group)?.afterFix
+    let details = Self.codeDetails(of: run)
     lines.append("  Schedule \(schedule):")
-    lines += run.record.deviationNotes.map { "    \($0)" }
+    for (index, note) in run.record.deviationNotes.enumerated() {
+      lines.append("    \(note)")
+      if details.deviations.indices.contains(index) {
+        lines.append("      " + details.deviations[index])
+      }
+    }
     var diagram = LaneDiagram(
       trace: run.trace, title: "what your app ran where, in that order", isRacing: { _ in false })
     diagram.showsOnlyRacing = false
     // `lab` indents a check's detail lines by eight columns: the diagram fits what is left of 80.
     diagram.width = 72
-    diagram.callSites = Self.callSites(of: run)
+    diagram.callSites = details.callSites
     if !diagram.callSites.isEmpty {
       diagram.title += " (↳ the line of your code that made the step)"
     }
@@ -215,26 +221,58 @@ public struct ExplorationCheck: Sendable {
     return lines
   }
 
-  /// Where in the learner's files each step of `run` was made: the same schedule run once more
-  /// (a schedule decides the run, so it is the same run) with call stacks captured, each
-  /// resolved to its innermost frame in the exercise's folder. Empty outside a check (no
-  /// folder) or where the toolchain cannot capture stacks.
-  static func callSites(of run: ExploredRun) -> [Int: String] {
+  /// What a report adds to a run from the learner's own code: for each step, the line of the
+  /// learner's files that made it; for each deviation, what its two jobs went on to do there.
+  struct CodeDetails {
+    var callSites: [Int: String] = [:]
+    var deviations: [String] = []
+  }
+
+  /// The same schedule run once more (a schedule decides the run, so it is the same run) with
+  /// call stacks captured and each event stamped with its job, each stack resolved to its
+  /// innermost frame in the exercise's folder. Empty outside a check (no folder) or where the
+  /// toolchain cannot capture stacks.
+  static func codeDetails(of run: ExploredRun) -> CodeDetails {
     guard
       let sources = ProcessInfo.processInfo.environment[LabEnvironment.exerciseSources],
       !sources.isEmpty
-    else { return [:] }
+    else { return CodeDetails() }
     let folder = URL(fileURLWithPath: sources).standardizedFileURL.path + "/"
     Tracer.capturesCallStacks = true
-    let again = ExploredRun.run(run.target, policy: .following(run.record.schedule))
+    let again = ExploredRun.run(
+      run.target, policy: .following(run.record.schedule), tracksHappensBefore: true)
     Tracer.capturesCallStacks = false
     // The same run, step for step: its events and their order are what the diagram draws.
-    guard again.trace.events.map(\.label) == run.trace.events.map(\.label) else { return [:] }
-    var sites: [Int: String] = [:]
-    for event in again.trace.events {
-      if let site = event.callStack?.innermostFrame(inFolder: folder) { sites[event.order] = site }
+    guard again.trace.events.map(\.label) == run.trace.events.map(\.label) else {
+      return CodeDetails()
     }
-    return sites
+    var details = CodeDetails()
+    for event in again.trace.events {
+      if let site = event.callStack?.innermostFrame(inFolder: folder) {
+        details.callSites[event.order] = site
+      }
+    }
+    // What a job went on to do: the first step it made, or else the first that it led to (a
+    // job it queued, a task it resumed: a step whose clock has seen it), and where in the
+    // learner's code.
+    func firstStep(of job: Int, after stampsBefore: Int) -> String {
+      // The steps the diagram draws (no debug log), from the deviation on.
+      let events = again.trace.events.filter {
+        guard let access = $0.access, access.sequence >= stampsBefore else { return false }
+        if case .log(.debug, _, _) = $0.platformEvent?.kind { return false }
+        return true
+      }
+      let own = events.first { $0.access?.job == job }
+      let led = events.first { ($0.access?.clock[job] ?? 0) > 0 }
+      guard let event = own ?? led else { return "led to no step the lanes draw" }
+      let site = details.callSites[event.order].map { " (\($0))" } ?? ""
+      return (own != nil ? "went on to" : "led to") + " #\(event.order) \"\(event.label)\"\(site)"
+    }
+    details.deviations = again.record.deviationJobs.map { ran, passed, stampsBefore in
+      "the job that ran \(firstStep(of: ran, after: stampsBefore)); the one it went before "
+        + firstStep(of: passed, after: stampsBefore)
+    }
+    return details
   }
 
   /// The step's number as `lab check` takes it: the variant is named `exercise 11`.

@@ -53,6 +53,10 @@ public final class DeterministicScheduler: @unchecked Sendable {
     public let elapsed: Duration
     /// Each deviation in words: what ran, and what the default order would have run instead.
     public let deviationNotes: [String]
+    /// Each deviation's two jobs, by number, in the order of `deviationNotes`: the one that ran,
+    /// and the one the default order would have run; and, in a run that tracks happens-before,
+    /// how many accesses were stamped before it. A report finds what each went on to do.
+    public let deviationJobs: [(ran: Int, passed: Int, stampsBefore: Int)]
     /// The blocks (not runtime jobs) that queued a job of the runtime: a callback that resumed
     /// a task, say, which hands its work on to that task.
     public let blocksThatResumedTasks: Set<Int>
@@ -67,6 +71,8 @@ public final class DeterministicScheduler: @unchecked Sendable {
   public struct AccessStamp: Hashable, Sendable {
     public let job: Int
     public let clock: VectorClock
+    /// How many accesses the run stamped before this one: its place in the run.
+    public var sequence = 0
 
     /// Whether this access happens before `other` in the run: an edge chain orders them.
     public func happensBefore(_ other: AccessStamp) -> Bool {
@@ -104,6 +110,9 @@ public final class DeterministicScheduler: @unchecked Sendable {
     var changePoints: [Int: Int] = [:]
     var rootFinished = false
     var deviationNotes: [String] = []
+    var deviationJobs: [(ran: Int, passed: Int, stampsBefore: Int)] = []
+    /// The accesses stamped so far, when the run tracks happens-before.
+    var stamps = 0
     /// The clocks of the jobs finished so far, in the order they finished.
     var finishedClocks: [VectorClock] = []
     var blocksThatResumedTasks: Set<Int> = []
@@ -196,6 +205,7 @@ public final class DeterministicScheduler: @unchecked Sendable {
         schedule: Schedule(state.deviations), readyCounts: state.readyCounts, steps: state.steps,
         escapes: state.escapes, rootFinished: state.rootFinished, waiting: waiting,
         elapsed: state.now, deviationNotes: state.deviationNotes,
+        deviationJobs: state.deviationJobs,
         blocksThatResumedTasks: state.blocksThatResumedTasks, blockedOutside: blockedOutside)
     }
   }
@@ -304,7 +314,8 @@ public final class DeterministicScheduler: @unchecked Sendable {
       }
       current.clock.tick(current.number)
       if let actor { state.actorClocks[actor] = current.clock }
-      return AccessStamp(job: current.number, clock: current.clock)
+      state.stamps += 1
+      return AccessStamp(job: current.number, clock: current.clock, sequence: state.stamps - 1)
     }
   }
 
@@ -426,6 +437,7 @@ public final class DeterministicScheduler: @unchecked Sendable {
       state.deviationNotes.append(
         "decision \(step): \(chosen.label) (\(chosen.lane)) went before \(passed.label) "
           + "(\(passed.lane))")
+      state.deviationJobs.append((chosen.number, passed.number, state.stamps))
     }
     return choice
   }
