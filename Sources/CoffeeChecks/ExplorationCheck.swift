@@ -182,7 +182,11 @@ public struct ExplorationCheck: Sendable {
   /// What a learner reads of a finding: what broke, in the app's words; the schedule drawn as
   /// lanes; the command that replays exactly it.
   func describe(_ run: ExploredRun, group: String, isReplay: Bool) -> [String] {
-    var lines = run.findings.filter(Self.judges(group)).flatMap { finding in
+    // What a user of the app would see first (the scenario's expectations), then the evidence
+    // that names the race.
+    let judged = run.findings.filter(Self.judges(group))
+    let seen = run.findings.filter { $0.kind == .expectation && !judged.contains($0) }
+    var lines = (seen + judged).flatMap { finding in
       // A detail of several lines (expected and actual) stays under its finding.
       let detail = finding.detail.split(separator: "\n").map(String.init)
       return ["  - \(finding.what): \(detail.first ?? "")"] + detail.dropFirst().map { "    " + $0 }
