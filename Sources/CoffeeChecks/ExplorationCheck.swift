@@ -102,22 +102,24 @@ public struct ExplorationCheck: Sendable {
   /// --schedule` names), prints the verdicts and exits; in the check, starts that child and
   /// returns. Call it first thing in `main.swift`, before any task exists.
   public func exploreIfAsked() {
-    ExploringChild.exploreIfChild { replay in
-      guard let replay else { return groups.map { ($0.name, explore($0)) } }
+    ExploringChild.exploreIfChild { replay, report in
+      guard let replay else {
+        for group in groups { report(group.name, explore(group)) }
+        return
+      }
       guard let (target, schedule) = parse(replay),
         let group = groups.first(where: { $0.targets.contains(target.name) })
       else {
-        return groups.map { ($0.name, ExplorationVerdict(.badReplay, report: [replay])) }
+        for group in groups { report(group.name, ExplorationVerdict(.badReplay, report: [replay])) }
+        return
       }
+      ExploringChild.trying(replay)
       let run = ExploredRun.run(target, policy: .following(schedule))
-      return [
-        (
-          group.name,
-          ExplorationVerdict(
-            run.findings.isEmpty ? .replayPassed : .finding, schedules: 1,
-            report: describe(run, group: group.name, isReplay: true))
-        )
-      ]
+      report(
+        group.name,
+        ExplorationVerdict(
+          run.findings.isEmpty ? .replayPassed : .finding, schedules: 1,
+          report: describe(run, group: group.name, isReplay: true)))
     }
   }
 
@@ -176,7 +178,8 @@ public struct ExplorationCheck: Sendable {
     precondition(
       groups.contains { $0.name == group }, "no group of scenarios to explore is named '\(group)'")
     let example = groups.first { $0.name == group }?.targets.first ?? "loads-overlap+in-flight"
-    return ExploringChild.verdict(of: group).outcome(replayExample: "\(example)@3:1")
+    return ExploringChild.verdict(of: group, checkCommand: "swift run lab check \(stepNumber)")
+      .outcome(replayExample: "\(example)@3:1")
   }
 
   /// What a learner reads of a finding: what broke, in the app's words; the schedule drawn as

@@ -33,7 +33,10 @@ public enum ExploringChild {
   /// `explore` (given the schedule to replay, if any), prints the verdicts it returns and exits;
   /// where the toolchain or the OS has no executor interface, every verdict is `.unavailable`.
   public static func exploreIfChild(
-    _ explore: (_ replay: String?) -> [(group: String, verdict: ExplorationVerdict)]
+    _ explore: (
+      _ replay: String?, _ report: (_ group: String, _ verdict: ExplorationVerdict) -> Void
+    )
+      -> Void
   ) {
     guard ProcessInfo.processInfo.environment[variable] != nil else {
       process.start()
@@ -49,15 +52,31 @@ public enum ExploringChild {
     if FileManager.default.isWritableFile(atPath: "/dev/shm") {
       setenv("TMPDIR", "/dev/shm", 1)
     }
-    for (group, verdict) in explore(replay) {
+    // Each verdict as soon as it is known: should a later run crash this process, the verdicts
+    // before it still count.
+    explore(replay) { group, verdict in
       print("EXPLORE-VERDICT \(group) \(verdict.kind.rawValue) \(verdict.schedules)")
       for line in verdict.report { print(line) }
+      fflush(nil)
     }
     exit(0)
   }
 
+  /// In the child, says which run starts next (`TARGET@SCHEDULE`): should the learner's code
+  /// crash the process in it, the check names that run and the command that replays it.
+  public static func trying(_ run: String) {
+    print("EXPLORE-TRYING \(run)")
+    fflush(nil)
+  }
+
   /// The verdict the child gave `group`: waits for the child to end the first time.
-  public static func verdict(of group: String) -> ExplorationVerdict {
+  /// `checkCommand` is the command that checks this exercise (`swift run lab check 07`): a crash
+  /// report ends with it, replaying the run that crashed.
+  @MainActor
+  public static func verdict(of group: String, checkCommand: String) -> ExplorationVerdict {
+    CheckSuite.waiting(
+      for: "the exploring process: under the scheduler one job runs at a time, and a thread of "
+        + "your code that blocks (a semaphore, a lock wait) never gives the turn back")
     let output: ChildOutput
     do {
       output = try process.finish()
@@ -67,12 +86,24 @@ public enum ExploringChild {
     }
     if output.lines.contains("EXPLORE-UNAVAILABLE") { return ExplorationVerdict(.unavailable) }
     guard output.exitedNormally else {
+      // The run it was trying, and the runtime's reason ("Fatal error: …").
+      let trying = output.lines.last { $0.hasPrefix("EXPLORE-TRYING ") }
+        .map { String($0.dropFirst("EXPLORE-TRYING ".count)) }
+      let replay =
+        trying.map {
+          $0.contains("@")
+            ? " in the run \($0); replay exactly it: \(checkCommand) --schedule '\($0)'"
+            : " in the run \($0)"
+        } ?? ""
+      let reason = output.errors.filter { $0.contains("error") || $0.contains("failed") }
+        .prefix(3)
+      let printed = output.lines.filter { !$0.hasPrefix("EXPLORE-") && !$0.isEmpty }.suffix(10)
       return ExplorationVerdict(
         .crashed,
         report: [
-          "Your code crashed under one of the explored schedules (the exploring process ended "
-            + "with \(output.ending)); the last it printed:"
-        ] + output.lines.suffix(20))
+          "Your code crashed the exploring process (it ended with \(output.ending))\(replay)"
+            + (reason.isEmpty && printed.isEmpty ? "" : ":")
+        ] + reason + printed)
     }
     guard let verdict = output.verdicts[group] else {
       // A replay runs one schedule, of one group: the others explored nothing this time.
@@ -102,6 +133,8 @@ public enum ExploringChild {
 /// What the exploring child printed, read back.
 struct ChildOutput: Sendable {
   let lines: [String]
+  /// What it wrote to standard error: the runtime's reason, when it crashed.
+  var errors: [String] = []
   let exitedNormally: Bool
   /// How the child ended, in words: `exit 1`, `signal 11`.
   let ending: String
@@ -117,6 +150,8 @@ struct ChildOutput: Sendable {
       {
         current = words[1]
         verdicts[words[1]] = ExplorationVerdict(kind, schedules: schedules)
+      } else if line.hasPrefix("EXPLORE-") {
+        current = nil
       } else if let group = current {
         verdicts[group]?.report.append(line)
       }
@@ -130,11 +165,13 @@ final class ChildProcess: @unchecked Sendable {
   private let lock = NSLock()
   private var process: Process?
   private var output: Data?
+  private var errors: Data?
   private var cached: ChildOutput?
   private var startError: (any Error)?
   private var started = false
-  /// Signalled once the reader has the child's last byte.
+  /// Signalled once each reader (output, errors) has the child's last byte.
   private let outputRead = DispatchSemaphore(value: 0)
+  private let errorsRead = DispatchSemaphore(value: 0)
 
   /// Where the verdicts of this executable and this replay are kept.
   private var cache: OutputCache? {
@@ -160,12 +197,14 @@ final class ChildProcess: @unchecked Sendable {
     let process = Process()
     process.executableURL = URL(
       fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
+    // No backtrace on a crash: the check shows the runtime's one line of why, at once.
     process.environment = ProcessInfo.processInfo.environment.merging(
-      [ExploringChild.variable: "1"]
+      [ExploringChild.variable: "1", "SWIFT_BACKTRACE": "enable=no"]
     ) { $1 }
     let pipe = Pipe()
+    let errorPipe = Pipe()
     process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
+    process.standardError = errorPipe
     do {
       try process.run()
     } catch {
@@ -177,8 +216,14 @@ final class ChildProcess: @unchecked Sendable {
       lock.withLock { output = data }
       outputRead.signal()
     }
+    let errorReader = Thread { [self] in
+      let data = errorPipe.fileHandleForReading.readDataToEndOfFile()
+      lock.withLock { errors = data }
+      errorsRead.signal()
+    }
     lock.withLock { self.process = process }
     reader.start()
+    errorReader.start()
   }
 
   /// Waits for the child to end, the first time; what it printed.
@@ -193,10 +238,13 @@ final class ChildProcess: @unchecked Sendable {
     process.waitUntilExit()
     // The pipe closes when the child exits: the reader then has every byte.
     outputRead.wait()
+    errorsRead.wait()
     let text = String(decoding: lock.withLock { output ?? Data() }, as: UTF8.self)
+    let errorText = String(decoding: lock.withLock { errors ?? Data() }, as: UTF8.self)
     let exitedNormally = process.terminationReason == .exit && process.terminationStatus == 0
     let finished = ChildOutput(
       lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+      errors: errorText.split(separator: "\n").map(String.init),
       exitedNormally: exitedNormally,
       ending: "\(process.terminationReason == .exit ? "exit" : "signal") "
         + "\(process.terminationStatus)")
