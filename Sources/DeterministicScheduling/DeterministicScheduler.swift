@@ -125,6 +125,11 @@ public final class DeterministicScheduler: @unchecked Sendable {
 
   private init() {}
 
+  /// How long, in virtual time, a job held at a checkpoint waits behind timers in the default
+  /// order: far longer than any event a scenario plays "at some moment" (a second), short of a
+  /// timer that the app sets again and again.
+  static let holdLimit: Duration = .seconds(60)
+
   // MARK: Running
 
   /// Runs `root`, which starts the run's work (creates its tasks, queues its blocks) and must
@@ -268,6 +273,7 @@ public final class DeterministicScheduler: @unchecked Sendable {
       return
     }
     current.finishedBeforeWaiting = state.finishedClocks.count
+    current.pausedAt = state.now
     state.paused.append(current)
     lock.unlock()
     launch(next)
@@ -334,13 +340,21 @@ public final class DeterministicScheduler: @unchecked Sendable {
         if job.lane.isSerial { lanesTaken.insert(job.lane) }
       }
       candidates += others.sorted { $0.number < $1.number }
-      let timers = state.timers.sorted { ($0.readyAt!, $0.number) < ($1.readyAt!, $1.number) }
-      candidates += timers
       // A job that gave the turn away at a checkpoint is held there, as a slow read or a
       // preempted thread is: in the default order it resumes once nothing else is ready and no
-      // timer is left to fire, and one deviation resumes it at any decision point. So a single
-      // deviation at a checkpoint lets everything else run in between, events to come included.
+      // timer is left to fire within `holdLimit` of its hold, and one deviation resumes it at any
+      // decision point. So a single deviation at a checkpoint lets everything else run in
+      // between, events to come included; and a timer that sets itself again and again (a
+      // polling loop) cannot hold it for ever.
+      let timers = state.timers.sorted { ($0.readyAt!, $0.number) < ($1.readyAt!, $1.number) }
+      let heldUntil = { (job: ScheduledJob) in (job.pausedAt ?? .zero) + Self.holdLimit }
+      candidates += timers.filter { timer in
+        state.paused.allSatisfy { timer.readyAt! <= heldUntil($0) }
+      }
       candidates += state.paused
+      candidates += timers.filter { timer in
+        !state.paused.allSatisfy { timer.readyAt! <= heldUntil($0) }
+      }
       if candidates.isEmpty {
         guard !state.stillWaiters.isEmpty else {
           state.current = nil
@@ -373,6 +387,13 @@ public final class DeterministicScheduler: @unchecked Sendable {
       if chosen === yielding { return chosen }
       if let index = state.paused.firstIndex(where: { $0 === chosen }) {
         state.paused.remove(at: index)
+        // Resumed behind timers that come later than its limit: the time it was held goes by.
+        if let pausedAt = chosen.pausedAt, !state.timers.isEmpty,
+          state.timers.allSatisfy({ $0.readyAt! > pausedAt + Self.holdLimit })
+        {
+          state.now = max(state.now, pausedAt + Self.holdLimit)
+        }
+        chosen.pausedAt = nil
         joinWhatFinishedWhileWaiting(chosen)
         state.current = chosen
         state.steps.append(

@@ -15,6 +15,8 @@ final class ScheduledJob: @unchecked Sendable {
   let body: Body
   /// When a timer's job becomes ready, in the run's virtual time; nil once ready.
   var readyAt: Duration?
+  /// For a job held at a checkpoint: the virtual time it was held at.
+  var pausedAt: Duration?
   /// What the job has seen of the others, for the happens-before analysis.
   var clock = VectorClock()
   /// How many jobs had finished when it was queued, or paused: a runtime job sees what finished

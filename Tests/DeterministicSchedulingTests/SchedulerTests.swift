@@ -188,4 +188,36 @@ struct SchedulerTests {
         held == ["read starts", "save", "sample arrives", "read ends"], "\(held)")
     }
   }
+
+  @Test(
+    "A held job resumes within a minute of virtual time, behind a timer that sets itself again")
+  func holdEndsBehindARepeatingTimer() async {
+    await #expect(processExitsWith: .success) {
+      final class Polls: @unchecked Sendable {
+        var readEnded = false
+        var count = 0
+      }
+      let polls = Polls()
+      let scheduler = DeterministicScheduler.shared
+      // A poll every second for as long as the read has not ended; a thousand at most, so that
+      // a scheduler that never resumes the read fails here instead of running for ever.
+      @Sendable func poll() {
+        polls.count += 1
+        guard !polls.readEnded, polls.count < 1000 else { return }
+        scheduler.enqueue(poll, lane: .serial("poll"), label: "poll", after: .seconds(1))
+      }
+      _ = scheduler.run(policy: .following(Schedule(parsing: "1:1")!)) { finish in
+        scheduler.enqueue(
+          {
+            scheduler.yieldPoint()
+            polls.readEnded = true
+            finish()
+          }, lane: .concurrent("read"), label: "read")
+        scheduler.enqueue({}, lane: .concurrent("save"), label: "save")
+        scheduler.enqueue(poll, lane: .serial("poll"), label: "poll", after: .seconds(1))
+      }
+      // Held at decision 1, the read resumes once the polls reach a minute past its hold.
+      precondition(polls.readEnded && (55...65).contains(polls.count), "\(polls.count) polls")
+    }
+  }
 }
