@@ -60,34 +60,6 @@ suite.check("savedValue is guarded by a Mutex, with no escape hatch") {
       + "`private let savedValue = Mutex<[Drink]?>(nil)` (nil until the store knows the file)")
 }
 
-suite.check("loads and saves from many tasks at once leave the file as the last save wrote it") {
-  // An unsynchronized value may crash here and hide every other verdict: run only without one.
-  let hatches = try escapeHatches()
-  guard hatches.isEmpty else {
-    return .fail("not run: \(hatches.joined(separator: ", ")) opts out of data-race checking")
-  }
-  let platform = try SimulatedPlatform()
-  let store = CoffeeDataStore(platform: platform)
-  let now = platform.clock.now
-  let lists = (1...24).map { count in
-    (0..<count).map { Drink(mgCaffeine: Double(10 * $0 + count), onDate: now) }
-  }
-  // Real concurrency: the loads run on the global concurrent executor, the saves on the actor.
-  await withTaskGroup(of: Void.self) { group in
-    for list in lists {
-      group.addTask { _ = await store.load() }
-      group.addTask { await store.save(list) }
-    }
-  }
-  // Whatever the loads recorded, a last save of a new list must reach the disk.
-  let last = [Drink(mgCaffeine: 500, onDate: now)]
-  await store.save(last)
-  let onDisk = platform.documents.contents(ofFileNamed: Snapshot.fileName).flatMap {
-    try? PropertyListDecoder().decode([Drink].self, from: $0)
-  }
-  return .expect(onDisk ?? [], equals: last, "the file after the last save")
-}
-
 suite.check("every scenario of the behaviour suite still holds") {
   for scenario in Scenario.all {
     let outcome = try await ScenarioChecks.holds(scenario.id, on: variant)
