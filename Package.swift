@@ -166,7 +166,8 @@ let package = Package(
     // The simulated platform's contracts, which the apps and the lab rely on: callback queues,
     // suspension, complication reloads, event recording, checkpoints.
     .testTarget(
-      name: "SimulatedPlatformTests", dependencies: ["SimulatedPlatform", "CoffeeDomain"],
+      name: "SimulatedPlatformTests",
+      dependencies: ["SimulatedPlatform", "CoffeeDomain", "DeterministicScheduling"],
       swiftSettings: swift6),
     // Every claim the lab makes about the compiler, proven by the compiler: Probes/ holds one
     // small source per claim, which the tests compile rather than build.

@@ -10,6 +10,9 @@ import SourceScan
 @testable import CoffeeStep01
 
 let variant = Variant(name: "exercise 01") { CoffeeStep01.LabDriver.launch(on: $0) }
+let exploration = ExplorationCheck(variant, step: 1)
+// In the child process that the exploring check starts, this explores and exits, before any task.
+exploration.exploreIfAsked()
 let suite = CheckSuite()
 CompilerWarnings.show(
   moduleName: "CoffeeStep01", files: ["HealthKitController.swift", "CoffeeData.swift"])
@@ -96,6 +99,10 @@ suite.check("adding drinks still saves them to the health store") {
 
 suite.check("a refused sample is still kept on the watch") {
   try await ScenarioChecks.holds("save-error", on: variant)
+}
+
+suite.check("every order of the app's work within one deviation keeps the app's rules") {
+  exploration.outcome()
 }
 
 await suite.run()

@@ -10,6 +10,9 @@ import SimulatedPlatform
 @testable import CoffeeStep02
 
 let variant = Variant(name: "exercise 02") { CoffeeStep02.LabDriver.launch(on: $0) }
+let exploration = ExplorationCheck(variant, step: 2)
+// In the child process that the exploring check starts, this explores and exits, before any task.
+exploration.exploreIfAsked()
 let suite = CheckSuite()
 // The shim's deprecation warnings too, where the app still calls it: the places left to migrate.
 CompilerWarnings.show(
@@ -89,6 +92,10 @@ suite.check("a watch without health data keeps its drinks and answers every requ
 suite.check("a denied request is still answered") {
   try await ScenarioChecks.holds(
     "authorization-denied", on: variant, stillExpected: [.blockingIOOnMainQueue])
+}
+
+suite.check("every order of the app's work within one deviation keeps the app's rules") {
+  exploration.outcome()
 }
 
 await suite.run()

@@ -10,6 +10,9 @@ import SimulatedPlatform
 @testable import CoffeeStep03
 
 let variant = Variant(name: "exercise 03") { CoffeeStep03.LabDriver.launch(on: $0) }
+let exploration = ExplorationCheck(variant, step: 3)
+// In the child process that the exploring check starts, this explores and exits, before any task.
+exploration.exploreIfAsked()
 let suite = CheckSuite()
 CompilerWarnings.show(moduleName: "CoffeeStep03", files: ["HealthKitController.swift"])
 
@@ -113,6 +116,10 @@ suite.check("health sync still adds and deletes drinks") {
 suite.check("a failed query still leaves the model as it was") {
   try await ScenarioChecks.holds(
     "query-error", on: variant, stillExpected: [.blockingIOOnMainQueue])
+}
+
+suite.check("every order of the app's work within one deviation keeps the app's rules") {
+  exploration.outcome()
 }
 
 await suite.run()

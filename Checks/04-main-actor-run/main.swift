@@ -11,6 +11,9 @@ import SimulatedPlatform
 @testable import CoffeeStep04
 
 let variant = Variant(name: "exercise 04") { CoffeeStep04.LabDriver.launch(on: $0) }
+let exploration = ExplorationCheck(variant, step: 4)
+// In the child process that the exploring check starts, this explores and exits, before any task.
+exploration.exploreIfAsked()
 let suite = CheckSuite()
 CompilerWarnings.show(moduleName: "CoffeeStep04", files: ["HealthKitController.swift"])
 
@@ -85,6 +88,10 @@ suite.check("health sync still adds and deletes drinks") {
 suite.check("a background refresh completes its task after saving the new drinks") {
   try await ScenarioChecks.holds(
     "background-refresh", on: variant, stillExpected: [.blockingIOOnMainQueue])
+}
+
+suite.check("every order of the app's work within one deviation keeps the app's rules") {
+  exploration.outcome()
 }
 
 await suite.run()

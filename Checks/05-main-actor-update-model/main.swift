@@ -10,6 +10,9 @@ import SimulatedPlatform
 @testable import CoffeeStep05
 
 let variant = Variant(name: "exercise 05") { CoffeeStep05.LabDriver.launch(on: $0) }
+let exploration = ExplorationCheck(variant, step: 5)
+// In the child process that the exploring check starts, this explores and exits, before any task.
+exploration.exploreIfAsked()
 let suite = CheckSuite()
 CompilerWarnings.show(moduleName: "CoffeeStep05", files: ["HealthKitController.swift"])
 
@@ -100,6 +103,10 @@ suite.check("health sync still adds and deletes drinks") {
 suite.check("a background refresh still completes its task after saving the new drinks") {
   try await ScenarioChecks.holds(
     "background-refresh", on: variant, stillExpected: [.blockingIOOnMainQueue])
+}
+
+suite.check("every order of the app's work within one deviation keeps the app's rules") {
+  exploration.outcome()
 }
 
 await suite.run()

@@ -10,6 +10,9 @@ import SimulatedPlatform
 @testable import CoffeeStep06
 
 let variant = Variant(name: "exercise 06") { CoffeeStep06.LabDriver.launch(on: $0) }
+let exploration = ExplorationCheck(variant, step: 6)
+// In the child process that the exploring check starts, this explores and exits, before any task.
+exploration.exploreIfAsked()
 let suite = CheckSuite()
 CompilerWarnings.show(
   moduleName: "CoffeeStep06", files: ["HealthKitController.swift", "CoffeeData.swift"])
@@ -124,6 +127,10 @@ suite.check("a watch without health data still answers every request") {
 suite.check("a background refresh still completes its task after saving the new drinks") {
   try await ScenarioChecks.holds(
     "background-refresh", on: variant, stillExpected: [.blockingIOOnMainQueue])
+}
+
+suite.check("every order of the app's work within one deviation keeps the app's rules") {
+  exploration.outcome()
 }
 
 await suite.run()

@@ -21,13 +21,14 @@ let suite = CheckSuite()
 CompilerWarnings.show(moduleName: "CoffeeStep07", files: ["CoffeeData.swift"])
 
 suite.check("the saved value is the list that was written") {
-  // The scheduler orders tasks and actors, not the blocks of a Dispatch queue of the model's own:
-  // with one left, no order of the saves can be explored, and the race is not shown absent.
+  // The scheduler orders tasks, actors and the queues of `ScheduledQueues.swift`, not the blocks
+  // of Dispatch's own queues: with one left in the model (the lab's file deleted), no order of
+  // the saves can be explored, and the race is not shown absent.
   let platform = try SimulatedPlatform()
   let driver = CoffeeStep07.LabDriver.launch(on: platform)
   try await platform.settle(driver)
   let queues = Mirror(reflecting: driver.app.model).children
-    .filter { $0.value is DispatchQueue }.map { $0.label ?? "a queue" }
+    .filter { $0.value is Dispatch.DispatchQueue }.map { $0.label ?? "a queue" }
   guard queues.isEmpty else {
     return .fail(
       "CoffeeData still keeps a Dispatch queue (`\(queues.joined(separator: "`, `"))`) for its "

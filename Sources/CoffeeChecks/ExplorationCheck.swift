@@ -26,6 +26,10 @@ public struct ExplorationCheck: Sendable {
 
   /// The group of the step's own interleavings, which `outcome()` judges.
   public static let interleavingsGroup = "interleavings"
+  /// The group of scenarios a step judges by their own expectations only: the rules every
+  /// scenario shares (the file, the relaunch, no publishing off the main queue) are still broken
+  /// by races of the before app that later steps fix (docs/races.md).
+  public static let ownExpectationsGroup = "own-expectations"
 
   /// Explores the interleavings of coffee step `step`, and each of `races`: a catalog entry's
   /// name and the scenarios that show it, judged by `outcome(of:)` with that name.
@@ -34,27 +38,43 @@ public struct ExplorationCheck: Sendable {
     bound: Int = 1
   ) {
     self.variant = variant
+    let own = Self.ownExpectations(forStep: step)
     self.groups =
       [(Self.interleavingsGroup, Self.interleavings(forStep: step))]
+      + (own.isEmpty ? [] : [(Self.ownExpectationsGroup, own)])
       + races.map { ($0.entry, $0.targets) }
     self.bound = bound
   }
 
-  /// The scenarios coffee step `step` explores: each from the step whose lesson makes every
-  /// order of it right (overlapping loads wait for step 11, a task completed only after its save
-  /// for step 10), so that a solution is never judged on a lesson still to come.
+  /// For each scenario written for exploration, the step from which every order of it keeps its
+  /// own expectations, and the step from which it keeps every rule of the app: each from the
+  /// step whose lesson makes it right (overlapping loads wait for step 11, a task completed only
+  /// after its save for step 10), so that a solution is never judged on a lesson still to come.
+  static let firstSteps: [String: (own: Int, every: Int)] = [
+    "drink-while-syncing": (1, 8), "load-after-failed-load": (3, 7),
+    "drink-while-loading": (4, 8), "drinks-in-a-row": (8, 8), "drink-while-launching": (8, 8),
+    "sample-while-launching": (8, 8), "refresh-while-store-fails": (10, 10),
+    "refresh-while-sample-arrives": (10, 10), "loads-overlap": (11, 11),
+    "load-as-earlier-ends": (11, 11),
+  ]
+
+  /// The scenarios coffee step `step` explores and judges by every rule of the app.
   public static func interleavings(forStep step: Int) -> [String] {
-    let firstStep = [
-      "load-after-failed-load": 7, "drink-while-loading": 8, "drinks-in-a-row": 8,
-      "drink-while-launching": 8, "sample-while-launching": 8, "refresh-while-store-fails": 10,
-      "refresh-while-sample-arrives": 10, "loads-overlap": 11, "load-as-earlier-ends": 11,
-    ]
-    // A scenario added without its first step or its advice is the lab's mistake: every
+    explored { step >= $0.every }
+  }
+
+  /// The scenarios coffee step `step` explores and judges by their own expectations alone.
+  public static func ownExpectations(forStep step: Int) -> [String] {
+    explored { step >= $0.own && step < $0.every }
+  }
+
+  private static func explored(_ include: ((own: Int, every: Int)) -> Bool) -> [String] {
+    // A scenario added without its first steps or its advice is the lab's mistake: every
     // solution's check stops on it (`lab verify --solutions`).
     precondition(
-      Scenario.interleavings.allSatisfy { firstStep[$0.id] != nil && advice[$0.id] != nil },
-      "every scenario written for exploration needs its first step and its advice here")
-    return Scenario.interleavings.filter { step >= firstStep[$0.id, default: 11] }
+      Scenario.interleavings.allSatisfy { firstSteps[$0.id] != nil && advice[$0.id] != nil },
+      "every scenario written for exploration needs its first steps and its advice here")
+    return Scenario.interleavings.filter { include(firstSteps[$0.id]!) }
       .map { $0.id + "+in-flight" }
   }
 
@@ -75,6 +95,10 @@ public struct ExplorationCheck: Sendable {
     "drink-while-loading":
       "A drink added while the update waits must be kept: read the current drinks and assign "
       + "the updated list in one step, before any `await`.",
+    "drink-while-syncing":
+      "Save the drink that was added, as it was when added: capture it on the main queue and hand "
+      + "that value to the save, rather than read the model again later, when a load may have "
+      + "changed it.",
     "drinks-in-a-row":
       "Each save is a compare, a write and a record: run them as one step, in the order the "
       + "saves were sent (on the store actor), so that a later save waits for the one in flight.",
@@ -164,13 +188,24 @@ public struct ExplorationCheck: Sendable {
   /// the evidence of that race: a step may leave another gap open in the same scenario (step
   /// 07's saves, unordered until step 08), which its own step judges.
   static func judges(_ group: String) -> @Sendable (ExploredRun.Finding) -> Bool {
-    guard group != interleavingsGroup else { return { $0.kind != .escape } }
-    return { $0.entryID == group }
+    switch group {
+    case interleavingsGroup:
+      return { $0.kind != .escape }
+    case ownExpectationsGroup:
+      let own = Set(Scenario.interleavings.flatMap { $0.expectations.map(\.summary) })
+      return { $0.kind == .expectation && own.contains($0.what) }
+    default:
+      return { $0.entryID == group }
+    }
   }
 
-  /// The verdict on the step's interleavings.
+  /// The verdict on the step's interleavings: every rule where the step has reached it, the
+  /// scenarios' own expectations where it has not yet.
   @MainActor public func outcome() -> CheckOutcome {
-    outcome(of: Self.interleavingsGroup)
+    let own = groups.contains { $0.name == Self.ownExpectationsGroup }
+    let verdict = outcome(of: Self.interleavingsGroup)
+    guard verdict == .pass, own else { return verdict }
+    return outcome(of: Self.ownExpectationsGroup)
   }
 
   /// The verdict on `group`: the step's interleavings, or a catalog race's scenarios.

@@ -6,12 +6,12 @@ extension Scenario {
   /// work, so the checks play them with the steps in flight (`+in-flight`), each `meanwhile` step
   /// at every moment the scheduler can pick, and judge every order by the same expectations. Each
   /// puts the app where a migration step's mistake shows: loads that overlap, a load as an
-  /// earlier one ends, a load after a failed one, a drink added during a load, drinks in a row, a
-  /// drink or a sample while the launch still reads the file, a background refresh while the
-  /// store fails or a sample arrives.
+  /// earlier one ends, a load after a failed one, a drink added during a load (and while it
+  /// brings a newer sample), drinks in a row, a drink or a sample while the launch still reads
+  /// the file, a background refresh while the store fails or a sample arrives.
   public static let interleavings: [Scenario] = [
-    loadsOverlap, loadAsEarlierEnds, loadAfterFailedLoad, drinkWhileLoading, drinksInARow,
-    drinkWhileLaunching, sampleWhileLaunching, refreshWhileStoreFails,
+    loadsOverlap, loadAsEarlierEnds, loadAfterFailedLoad, drinkWhileLoading, drinkWhileSyncing,
+    drinksInARow, drinkWhileLaunching, sampleWhileLaunching, refreshWhileStoreFails,
     refreshWhileSampleArrives,
   ]
 
@@ -93,6 +93,20 @@ extension Scenario {
       .meanwhile(.addDrink(.greenTea)),
     ],
     expectations: [.modelHolds(drinks((47, 90), (64, 20), (28, 0)))],
+    holdsInEveryOrder: true)
+
+  /// A load from Health that brings another device's newer sample, and a drink, dated earlier,
+  /// added at some moment of the load's work: the sample saved to Health must be the drink
+  /// added, whatever the load has put in the model by the time the save runs.
+  static let drinkWhileSyncing = Scenario(
+    id: "drink-while-syncing",
+    summary: "A drink is added while a load from Health brings another device's newer sample.",
+    steps: [
+      .otherDeviceAddsSample(mg: 64, minutesAgo: 5, id: s1), .syncHealth,
+      .meanwhile(.addDrink(.smallCoffee, minutesAgo: 30)),
+    ],
+    // Not the model's order: the drink and the sample are listed in the order they came.
+    expectations: [.healthStoreHolds(drinks((96, 30), (64, 5)))],
     holdsInEveryOrder: true)
 
   /// Drinks added in a row, one while the app is in the background, and one more at some moment

@@ -113,6 +113,8 @@ public final class DeterministicScheduler: @unchecked Sendable {
     var deviationJobs: [(ran: Int, passed: Int, stampsBefore: Int)] = []
     /// The accesses stamped so far, when the run tracks happens-before.
     var stamps = 0
+    /// A timer's number when it was set, and the number it runs under once it fires.
+    var renumbered: [Int: Int] = [:]
     /// The clocks of the jobs finished so far, in the order they finished.
     var finishedClocks: [VectorClock] = []
     var blocksThatResumedTasks: Set<Int> = []
@@ -210,7 +212,13 @@ public final class DeterministicScheduler: @unchecked Sendable {
         schedule: Schedule(state.deviations), readyCounts: state.readyCounts, steps: state.steps,
         escapes: state.escapes, rootFinished: state.rootFinished, waiting: waiting,
         elapsed: state.now, deviationNotes: state.deviationNotes,
-        deviationJobs: state.deviationJobs,
+        // A timer runs under the number it got when it fired.
+        deviationJobs: state.deviationJobs.map { deviation in
+          (
+            state.renumbered[deviation.ran] ?? deviation.ran,
+            state.renumbered[deviation.passed] ?? deviation.passed, deviation.stampsBefore
+          )
+        },
         blocksThatResumedTasks: state.blocksThatResumedTasks, blockedOutside: blockedOutside)
     }
   }
@@ -374,6 +382,7 @@ public final class DeterministicScheduler: @unchecked Sendable {
         state.now = max(state.now, readyAt)
         state.timers.removeAll { $0 === chosen }
         chosen.readyAt = nil
+        state.renumbered[chosen.number] = state.nextNumber
         chosen.number = state.nextNumber
         state.nextNumber += 1
         let laneFree =

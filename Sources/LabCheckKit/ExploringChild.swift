@@ -55,6 +55,7 @@ public enum ExploringChild {
     // Each verdict as soon as it is known: should a later run crash this process, the verdicts
     // before it still count.
     explore(replay) { group, verdict in
+      precondition(!group.contains(" "), "a group's name is one word: '\(group)'")
       print("EXPLORE-VERDICT \(group) \(verdict.kind.rawValue) \(verdict.schedules)")
       for line in verdict.report { print(line) }
       fflush(nil)

@@ -9,8 +9,11 @@ import Foundation
 /// The before variant reaches it without a change to its source: its module declares
 /// `typealias DispatchQueue = ScheduledDispatchQueue` in a file of the lab's own
 /// (`ScheduledQueues.swift`), and a module's own declarations win over imported ones, so
-/// `DispatchQueue(label:qos:)` and `DispatchQueue.main.async` in Apple's code name this type.
-/// Only the calls the app makes are here; anything else would not compile, rather than escape.
+/// `DispatchQueue(label:qos:)` and `DispatchQueue.main.async` in Apple's code name this type. The
+/// exercises' modules of the coffee track keep that file while they still have a queue, so that
+/// an exploring check orders the learner's blocks too. Here are the calls the app makes and the
+/// common ones a learner may write instead (`sync`, `asyncAfter`, `global()`); anything else
+/// would not compile, rather than escape the scheduler.
 public final class ScheduledDispatchQueue: @unchecked Sendable {
   /// The queue the app would have had.
   public let queue: Dispatch.DispatchQueue
@@ -23,8 +26,13 @@ public final class ScheduledDispatchQueue: @unchecked Sendable {
   }
 
   /// A serial queue named `label`.
-  public convenience init(label: String, qos: DispatchQoS) {
+  public convenience init(label: String, qos: DispatchQoS = .unspecified) {
     self.init(queue: Dispatch.DispatchQueue(label: label, qos: qos), lane: .serial(label))
+  }
+
+  /// A global concurrent queue: inside a run, a concurrent lane of the scheduler's.
+  public static func global(qos: DispatchQoS.QoSClass = .default) -> ScheduledDispatchQueue {
+    ScheduledDispatchQueue(queue: .global(qos: qos), lane: .concurrent("global queue"))
   }
 
   /// The main queue: the scheduler's main lane.
@@ -40,6 +48,35 @@ public final class ScheduledDispatchQueue: @unchecked Sendable {
     } else {
       queue.async(execute: work)
     }
+  }
+
+  /// Runs `work` on the queue `delay` from now: a timer of the scheduler's run, on virtual
+  /// time, or the real queue's `asyncAfter`.
+  public func asyncAfter(deadline: DispatchTime, execute work: @escaping @Sendable () -> Void) {
+    if DeterministicScheduler.isRunning {
+      let nanoseconds = deadline.uptimeNanoseconds.subtractingReportingOverflow(
+        DispatchTime.now().uptimeNanoseconds)
+      let delay = Duration.nanoseconds(nanoseconds.overflow ? 0 : Int64(nanoseconds.partialValue))
+      // Whole milliseconds, so that two runs of one schedule agree.
+      DeterministicScheduler.shared.enqueue(
+        work, lane: lane, label: "a block on the \(ExecutionContext.name(of: self))",
+        after: .milliseconds((delay / .milliseconds(1)).rounded()))
+    } else {
+      queue.asyncAfter(deadline: deadline, execute: work)
+    }
+  }
+
+  /// Runs `work` on the queue and waits for it. Inside a run, one job runs at a time, so `work`
+  /// runs at once in the caller's job, as alone as on the queue; waiting for the queue one is on
+  /// deadlocks with Dispatch, and stops the program here.
+  public func sync<T>(execute work: () throws -> T) rethrows -> T {
+    guard DeterministicScheduler.isRunning else { return try queue.sync(execute: work) }
+    if lane.isSerial, DeterministicScheduler.shared.currentLane == lane {
+      preconditionFailure(
+        "sync on the \(ExecutionContext.name(of: self)) from that very queue: with Dispatch, a "
+          + "deadlock")
+    }
+    return try work()
   }
 }
 
