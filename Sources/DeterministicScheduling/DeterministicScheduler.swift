@@ -115,6 +115,8 @@ public final class DeterministicScheduler: @unchecked Sendable {
     var stamps = 0
     /// A timer's number when it was set, and the number it runs under once it fires.
     var renumbered: [Int: Int] = [:]
+    /// The lane the running job is on for the time of a `runInline(on:)`.
+    var laneOverride: JobLane?
     /// The clocks of the jobs finished so far, in the order they finished.
     var finishedClocks: [VectorClock] = []
     var blocksThatResumedTasks: Set<Int> = []
@@ -308,8 +310,21 @@ public final class DeterministicScheduler: @unchecked Sendable {
       guard let current = state.current, let thread = current.carrier?.thread,
         pthread_equal(thread, pthread_self()) != 0
       else { return nil }
-      return current.lane
+      return state.laneOverride ?? current.lane
     }
+  }
+
+  /// Runs `work` now, in the running job, as if on `lane`: a `DispatchQueue.sync` onto another
+  /// queue, whose block runs on that queue while the caller waits. One job runs at a time, so the
+  /// block is as alone as on the queue; code inside it that checks its queue sees `lane`.
+  public func runInline<T>(on lane: JobLane, _ work: () throws -> T) rethrows -> T {
+    let previous = lock.withLock {
+      let previous = state.laneOverride
+      state.laneOverride = lane
+      return previous
+    }
+    defer { lock.withLock { state.laneOverride = previous } }
+    return try work()
   }
 
   /// The run's virtual time.

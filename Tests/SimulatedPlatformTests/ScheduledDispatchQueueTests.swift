@@ -31,7 +31,11 @@ struct ScheduledDispatchQueueTests {
       let queue = ScheduledDispatchQueue(label: "inside")
       let scheduler = DeterministicScheduler.shared
       _ = scheduler.run(policy: .following(.defaultOrder)) { finish in
-        seen.synced = queue.sync { 7 }
+        // Called from the main lane, the block runs as on the queue it was given to.
+        seen.synced = queue.sync {
+          ScheduledDispatchQueue.precondition(.onQueue(queue))
+          return 7
+        }
         queue.asyncAfter(deadline: .now() + .seconds(30)) {
           seen.firedAt = scheduler.now
           finish()

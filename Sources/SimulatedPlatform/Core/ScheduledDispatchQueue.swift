@@ -67,16 +67,17 @@ public final class ScheduledDispatchQueue: @unchecked Sendable {
   }
 
   /// Runs `work` on the queue and waits for it. Inside a run, one job runs at a time, so `work`
-  /// runs at once in the caller's job, as alone as on the queue; waiting for the queue one is on
-  /// deadlocks with Dispatch, and stops the program here.
+  /// runs at once in the caller's job, as on the queue (a check of the queue inside it sees this
+  /// one); waiting for the queue one is on deadlocks with Dispatch, and stops the program here.
   public func sync<T>(execute work: () throws -> T) rethrows -> T {
     guard DeterministicScheduler.isRunning else { return try queue.sync(execute: work) }
-    if lane.isSerial, DeterministicScheduler.shared.currentLane == lane {
+    let scheduler = DeterministicScheduler.shared
+    if lane.isSerial, scheduler.currentLane == lane {
       preconditionFailure(
         "sync on the \(ExecutionContext.name(of: self)) from that very queue: with Dispatch, a "
           + "deadlock")
     }
-    return try work()
+    return try scheduler.runInline(on: lane, work)
   }
 }
 
