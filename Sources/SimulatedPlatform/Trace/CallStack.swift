@@ -7,8 +7,9 @@ import Foundation
 /// The call stack an event was made from, captured cheaply (return addresses only) and resolved
 /// to functions and source lines later, once, for the run a report draws.
 ///
-/// Built on the Swift runtime's backtracing API (SE-0419, the `Runtime` module); where the
-/// toolchain has no such module, nothing is captured and no call site is named.
+/// Built on the Swift runtime's backtracing API (SE-0419, the `Runtime` module, which the Swift
+/// changelog says is "presently supported on macOS and Linux"); where the toolchain has no such
+/// module, nothing is captured and no call site is named.
 public struct CallStack: @unchecked Sendable {
   #if canImport(Runtime)
     let backtrace: Backtrace
