@@ -1,0 +1,243 @@
+import CheckReporting
+import DeterministicScheduling
+import Foundation
+
+/// Exploration in a kata's check: the learner's code under the deterministic scheduler, in every
+/// schedule of each scenario within its bound of deviations from the default order, then seeded
+/// PCT runs for depth. The budget is counted in schedules, never in seconds: the same verdict on
+/// every run and every machine.
+///
+/// The scheduler's executors are chosen once per process, before any task, and the check's other
+/// tests need the runtime's own; so the check runs its executable again as a child that installs
+/// them first thing (`exploreIfChild()`, the first line of the check's `main.swift`), explores,
+/// prints a verdict per scenario, and exits. `outcome(of:)` reads a scenario's verdict.
+public struct KataExploration: Sendable {
+  /// The kata's id, as `lab check` takes it.
+  public let kata: String
+  public let scenarios: [ExplorationScenario]
+
+  /// The depth and span of the seeded PCT runs after the search.
+  static let pctDepth = 3
+  static let pctExpectedSteps = 60
+  /// How long a job may hold the turn with nothing else happening before the run is given up as
+  /// blocked outside the scheduler (a semaphore in the learner's code): it names what blocked,
+  /// it decides no verdict.
+  static let blockingLimit: TimeInterval = 10
+
+  public init(kata: String, scenarios: [ExplorationScenario]) {
+    self.kata = kata
+    self.scenarios = scenarios
+  }
+
+  /// Set in the child's environment: explore and exit.
+  static let childVariable = "LAB_EXPLORE_CHILD"
+
+  /// In the child, explores (or replays the schedule `LAB_EXPLORE_REPLAY` names) and exits;
+  /// elsewhere starts the child and returns at once. Call it first thing in `main.swift`, before
+  /// any task exists.
+  public func exploreIfChild() {
+    guard ProcessInfo.processInfo.environment[Self.childVariable] != nil else {
+      // In the check itself: the child explores beside the other checks (two cores do twice
+      // the work); `outcome(of:)` reads its verdicts when their turn comes.
+      Self.child.start()
+      return
+    }
+    Self.exitWithParent()
+    guard ExploringExecutors.install() else {
+      print("EXPLORE-UNAVAILABLE")
+      exit(0)
+    }
+    if let replay = ProcessInfo.processInfo.environment[LabEnvironment.exploreReplay] {
+      let parts = replay.split(separator: "@", maxSplits: 1).map(String.init)
+      guard parts.count == 2, let scenario = scenarios.first(where: { $0.name == parts[0] }),
+        let schedule = Schedule(parsing: parts[1])
+      else {
+        print("EXPLORE-BAD-REPLAY \(replay)")
+        exit(0)
+      }
+      let defaultRun = ExplorationRun.play(scenario, policy: .following(.defaultOrder))
+      let run = ExplorationRun.play(scenario, policy: .following(schedule))
+      print("EXPLORE-SCENARIO \(scenario.name) \(run.isFinding ? "FINDING 1" : "REPLAY-PASSED")")
+      for line in describe(run, defaultRun: defaultRun, isReplay: true) { print("| " + line) }
+      exit(0)
+    }
+    for scenario in scenarios {
+      for line in explore(scenario) { print(line) }
+      fflush(nil)
+    }
+    exit(0)
+  }
+
+  /// One scenario's verdict lines: the search within its bound, then the seeded runs.
+  func explore(_ scenario: ExplorationScenario) -> [String] {
+    let search = ScheduleSearch.search(
+      [scenario], bound: scenario.bound, maximumSchedules: scenario.maximumSchedules,
+      run: { ExplorationRun.play($0, policy: $1) }, record: \.record,
+      isFinding: { $0.isFinding || $0.blockedOutside })
+    var schedulesRun = search.schedulesRun
+    var finding = search.finding
+    var schedulesToFinding = search.schedulesToFinding
+    if finding == nil {
+      // Then depth: seeded PCT runs (seeds 1, 2, ...), the same on every run.
+      let sampled = ScheduleSearch.sample(
+        [scenario], runs: scenario.seededRuns,
+        policy: {
+          .pct(seed: $0, depth: Self.pctDepth, expectedSteps: Self.pctExpectedSteps)
+        },
+        run: { ExplorationRun.play($0, policy: $1) },
+        isFinding: { $0.isFinding || $0.blockedOutside })
+      schedulesToFinding = sampled.schedulesToFinding.map { $0 + schedulesRun }
+      schedulesRun += sampled.schedulesRun
+      finding = sampled.finding
+    }
+    guard let run = finding else {
+      let cap = search.stoppedAtCap ? " cap" : ""
+      return ["EXPLORE-SCENARIO \(scenario.name) PASS \(schedulesRun) \(scenario.bound)\(cap)"]
+    }
+    if run.blockedOutside {
+      // The scheduler stays taken by the blocked job: nothing more can be explored here.
+      print("EXPLORE-SCENARIO \(scenario.name) BLOCKED \(run.record.blockedOutside ?? "")")
+      fflush(nil)
+      exit(0)
+    }
+    let defaultRun = ExplorationRun.play(scenario, policy: .following(.defaultOrder))
+    return ["EXPLORE-SCENARIO \(scenario.name) FINDING \(schedulesToFinding ?? schedulesRun)"]
+      + describe(run, defaultRun: defaultRun, isReplay: false).map { "| " + $0 }
+  }
+
+  /// What a learner reads of a run: what broke, in the app's words; the scenario; the schedule's
+  /// deviations in words; what ran, lane by lane, in order; the lesson; the replay command.
+  func describe(_ run: ExplorationRun, defaultRun: ExplorationRun, isReplay: Bool) -> [String] {
+    let scenario = run.scenario
+    var lines = run.problems.flatMap { problem in
+      let detail = problem.split(separator: "\n").map(String.init)
+      return ["  - \(detail.first ?? "")"] + detail.dropFirst().map { "    " + $0 }
+    }
+    lines.append("  Scenario \(scenario.name): \(scenario.summary)")
+    lines += scenario.steps.enumerated().map { "    \($0 + 1). \($1)" }
+    let schedule = run.record.schedule
+    let count = schedule.deviations.count
+    lines.append(
+      "  Schedule \(schedule): \(count) deviation\(count == 1 ? "" : "s") from the default order "
+        + "(oldest ready job first, later events last).")
+    if let divergence = Self.firstDivergence(run.story.events, from: defaultRun.story.events) {
+      lines.append("    " + divergence)
+    }
+    lines.append("  What ran, in order (each line in its lane):")
+    lines += Self.lanes(run.story.events).map { "    " + $0 }
+    lines.append(
+      "  An explored order is a possible one: every await is a point where another job may run.")
+    lines.append("  " + scenario.advice)
+    if !isReplay {
+      lines.append(
+        "  Replay exactly this run (add a print, run it again): swift run lab check \(kata) "
+          + "--schedule '\(scenario.name)@\(schedule)'")
+    }
+    return lines
+  }
+
+  /// The first event where this run leaves the default order, in words.
+  static func firstDivergence(
+    _ events: [ExplorationStory.Event], from defaultEvents: [ExplorationStory.Event]
+  ) -> String? {
+    for (index, event) in events.enumerated() {
+      guard index < defaultEvents.count else { return nil }
+      let expected = defaultEvents[index]
+      if event != expected {
+        return "Here \"\(event.text)\" (\(event.lane)) came where the default order has "
+          + "\"\(expected.text)\" (\(expected.lane)): everything from there on can differ."
+      }
+    }
+    return nil
+  }
+
+  /// The events as columns, one per lane, in the order the lanes first appear.
+  static func lanes(_ events: [ExplorationStory.Event]) -> [String] {
+    var order: [String] = []
+    for event in events where !order.contains(event.lane) { order.append(event.lane) }
+    let width = 34
+    let header = order.map { $0.padding(toLength: width, withPad: " ", startingAt: 0) }
+    var lines = [header.joined().trimmingCharacters(in: .whitespaces)]
+    for (index, event) in events.enumerated() {
+      let column = order.firstIndex(of: event.lane) ?? 0
+      let indent = String(repeating: " ", count: column * width)
+      lines.append(String(format: "%2d ", index + 1) + indent + event.text)
+    }
+    lines[0] = "   " + lines[0]
+    return lines
+  }
+
+  // MARK: The check's side
+
+  /// The check's outcome for `scenario`: the verdict the child printed for it.
+  @MainActor public func outcome(of scenario: String) throws -> CheckOutcome {
+    precondition(
+      scenarios.contains { $0.name == scenario }, "no scenario to explore is named '\(scenario)'")
+    let (process, data) = try Self.child.finish()
+    let lines = String(decoding: data, as: UTF8.self)
+      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.first(where: { $0.hasPrefix("EXPLORE-") }) == "EXPLORE-UNAVAILABLE" {
+      // A toolchain or OS without the executor interface: the kata's other checks still judge.
+      CheckSuite.note(
+        "not explored: this toolchain or OS has no custom executor interface (Swift 6.3's "
+          + "ExecutorFactory); the other checks still judge your code")
+      return .pass
+    }
+    if let bad = lines.first(where: { $0.hasPrefix("EXPLORE-BAD-REPLAY ") }) {
+      return .fail(
+        "--schedule takes SCENARIO@SCHEDULE as a failure prints it, such as "
+          + "\(scenarios[0].name)@3:1; got \(bad.dropFirst("EXPLORE-BAD-REPLAY ".count)) "
+          + "(scenarios: \(scenarios.map(\.name).joined(separator: ", ")))")
+    }
+    let prefix = "EXPLORE-SCENARIO \(scenario) "
+    guard let index = lines.firstIndex(where: { $0.hasPrefix(prefix) }) else {
+      if ProcessInfo.processInfo.environment[LabEnvironment.exploreReplay] != nil {
+        CheckSuite.note("not explored: this run replays one schedule of another scenario")
+        return .pass
+      }
+      if lines.contains(where: { $0.contains(" BLOCKED ") }) {
+        CheckSuite.note("not explored: an earlier scenario blocked a thread (see above)")
+        return .pass
+      }
+      return .fail(
+        "Your code crashed under one of the explored schedules (the exploring process ended "
+          + "with \(process.terminationReason == .exit ? "exit" : "signal") "
+          + "\(process.terminationStatus)); the last it printed:\n"
+          + lines.suffix(20).joined(separator: "\n"))
+    }
+    let words = lines[index].dropFirst(prefix.count).split(separator: " ").map(String.init)
+    let body = lines[(index + 1)...].prefix { $0.hasPrefix("| ") }.map { String($0.dropFirst(2)) }
+    switch words.first ?? "" {
+    case "PASS":
+      return .pass
+    case "REPLAY-PASSED":
+      // A replay is deterministic: code that passes it now has stopped breaking that schedule.
+      CheckSuite.note("the replayed schedule breaks nothing in your code now:")
+      for line in body { CheckSuite.note(line) }
+      return .pass
+    case "BLOCKED":
+      return .fail(
+        "Under the scheduler, a thread of your code blocked and never gave the turn back ("
+          + words.dropFirst().joined(separator: " ") + "): a semaphore, a lock or a sleep waits "
+          + "for work that can only run once it returns. Await instead of blocking.")
+    default:
+      let count = words.dropFirst().first ?? "?"
+      return .fail(
+        "After \(count) explored schedules, one broke what the app promises:\n"
+          + body.joined(separator: "\n"))
+    }
+  }
+
+  /// The exploring child of this check process: started first thing, read when its checks run.
+  static let child = ExploringProcess()
+
+  /// In the child: exits when the check that started it is gone (it crashed, or `lab` stopped
+  /// it as hung), so that no exploration outlives its check.
+  static func exitWithParent() {
+    let parent = getppid()
+    Thread.detachNewThread {
+      while getppid() == parent { usleep(100_000) }
+      exit(3)
+    }
+  }
+}
