@@ -6,8 +6,10 @@ import Foundation
 /// that breaks something is a minimal one; then, for depth, seeded PCT runs.
 ///
 /// What a target is and what breaks it is the caller's: `run` plays a target once under a policy
-/// (with `DeterministicScheduler.shared.run`) and returns what it found; `record` reads the
-/// scheduler's record of that run; `isFinding` says whether the run broke something. The coffee
+/// (with `DeterministicScheduler.shared.run`) and returns what it found; `readyCounts` reads how
+/// many jobs were ready at each decision point of that run where the search may deviate
+/// (`DeterministicScheduler.Record.readyCounts`, or a prefix of it); `isFinding` says whether
+/// the run broke something. The coffee
 /// app's explorer (`race-lab explore`) and the katas' checks search this way.
 ///
 /// Each schedule is one run from the start (stateless search): a schedule's children deviate at
@@ -36,7 +38,7 @@ public enum ScheduleSearch {
   public static func search<Target, Run>(
     _ targets: [Target], bound: Int, maximumSchedules: Int = 50_000,
     run: (Target, SchedulingPolicy) -> Run,
-    record: (Run) -> DeterministicScheduler.Record,
+    readyCounts: (Run) -> [Int],
     isFinding: (Run) -> Bool,
     progress: (Target, Int) -> Void = { _, _ in }
   ) -> Report<Target, Run> {
@@ -59,7 +61,7 @@ public enum ScheduleSearch {
             return report
           }
           guard level < bound else { continue }
-          let counts = record(outcome).readyCounts
+          let counts = readyCounts(outcome)
           for step in (schedule.lastStep + 1)..<max(schedule.lastStep + 1, counts.count) {
             for choice in 1..<counts[step] {
               next.append(schedule.adding(step: step, choice: choice))

@@ -75,6 +75,7 @@ public final class SimulatedTransport: Sendable {
     var nextID = 0
     var waiters = ConditionWaiters<State>()
     var statistics = Statistics()
+    var observer: (@Sendable (String) -> Void)?
 
     func isHeld(_ url: URL) -> Bool {
       heldRoutes.contains(url) || (holdsEverything && !releasedRoutes.contains(url))
@@ -142,6 +143,17 @@ public final class SimulatedTransport: Sendable {
   /// Delays every answer for `url` by `latency`, measured on the transport's clock.
   public func delay(_ url: URL, by latency: Duration) {
     state.withLock { $0.latencies[url] = latency }
+  }
+
+  /// Tells `observer` what each request does, as it happens ("GET /icon/1.png", "… answers",
+  /// "… fails: offline", "… cancelled"), on the requesting task: for a check that draws the
+  /// story of a run.
+  public func observe(_ observer: @escaping @Sendable (String) -> Void) {
+    state.withLock { $0.observer = observer }
+  }
+
+  private func tell(_ text: String) {
+    state.withLock { $0.observer }?(text)
   }
 
   // MARK: - Gates
@@ -269,15 +281,18 @@ public final class SimulatedTransport: Sendable {
         holdID = state.nextID
       }
     }
+    tell("GET \(url.path)")
     do {
       let answer = try await answer(for: url, holdID: holdID)
       update {
         $0.statistics.inFlight -= 1
         $0.statistics.responses += 1
       }
+      tell("GET \(url.path) answers")
       return answer
     } catch {
       let cancelled = error is CancellationError
+      tell("GET \(url.path) \(cancelled ? "cancelled" : "fails: \(error)")")
       update {
         $0.statistics.inFlight -= 1
         if cancelled {

@@ -14,23 +14,26 @@ struct ExplorationRun: Sendable {
   /// scheduler (a Dispatch queue of the learner's own) is the tool's limit, not a verdict: the
   /// kata's other checks judge that code.
   var isFinding: Bool { !problems.isEmpty && record.escapes.isEmpty }
-  /// Whether a job held the turn without giving it back: the scheduler cannot run again.
-  var blockedOutside: Bool { record.blockedOutside != nil }
+  /// The ready counts of the decision points the search may deviate at: those before the
+  /// story settled.
+  var searchedReadyCounts: [Int] {
+    Array(record.readyCounts.prefix(story.decisionsBeforeSettle ?? record.readyCounts.count))
+  }
 
   /// Plays `scenario` once under `policy`.
   static func play(_ scenario: ExplorationScenario, policy: SchedulingPolicy) -> ExplorationRun {
     let story = ExplorationStory()
     let found = LockedProblems()
-    let record = DeterministicScheduler.shared.run(
-      policy: policy, blockingLimit: KataExploration.blockingLimit
-    ) { finish in
+    // No blocking limit: a worker thread per run would double the cost of a run. Code that
+    // blocks a thread hangs the child, and the check names what it waits for.
+    let record = DeterministicScheduler.shared.run(policy: policy) { finish in
       Task {
         found.set(await scenario.play(story))
         finish()
       }
     }
     var problems = found.value ?? []
-    if record.blockedOutside == nil, !record.rootFinished {
+    if !record.rootFinished {
       let waiting =
         record.waiting.isEmpty ? "" : " (still set: \(record.waiting.joined(separator: ", ")))"
       problems.append(

@@ -59,6 +59,7 @@ public final class ExplorationStory: @unchecked Sendable {
 
   private let lock = NSLock()
   private var recorded: [Event] = []
+  private var settledAt: Int?
 
   public init() {}
 
@@ -81,9 +82,17 @@ public final class ExplorationStory: @unchecked Sendable {
   /// Suspends until nothing else can run: every task of the story has ended or waits for
   /// something that will never come, and no timer is left. The app's state is then still, and
   /// its invariants can be judged. Outside the scheduler it returns at once.
+  ///
+  /// The search deviates only before the first settle: what the scenario does after it (a
+  /// caller that comes back, reads of the final state) runs in the default order.
   public func settle() async {
     await DeterministicScheduler.shared.waitUntilStill()
+    let decisions = DeterministicScheduler.shared.decisionsSoFar
+    lock.withLock { settledAt = settledAt ?? decisions }
   }
+
+  /// The decision points before the first settle; nil if the story never settled.
+  var decisionsBeforeSettle: Int? { lock.withLock { settledAt } }
 
   /// Work that comes later, as the scheduler decides: `body` runs after a virtual `delay`, so in
   /// the default order once nothing else is ready (a late network answer, a user's tap), and one

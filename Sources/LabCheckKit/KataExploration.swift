@@ -19,10 +19,6 @@ public struct KataExploration: Sendable {
   /// The depth and span of the seeded PCT runs after the search.
   static let pctDepth = 3
   static let pctExpectedSteps = 60
-  /// How long a job may hold the turn with nothing else happening before the run is given up as
-  /// blocked outside the scheduler (a semaphore in the learner's code): it names what blocked,
-  /// it decides no verdict.
-  static let blockingLimit: TimeInterval = 10
 
   public init(kata: String, scenarios: [ExplorationScenario]) {
     self.kata = kata
@@ -72,8 +68,8 @@ public struct KataExploration: Sendable {
   func explore(_ scenario: ExplorationScenario) -> [String] {
     let search = ScheduleSearch.search(
       [scenario], bound: scenario.bound, maximumSchedules: scenario.maximumSchedules,
-      run: { ExplorationRun.play($0, policy: $1) }, record: \.record,
-      isFinding: { $0.isFinding || $0.blockedOutside })
+      run: { ExplorationRun.play($0, policy: $1) }, readyCounts: \.searchedReadyCounts,
+      isFinding: \.isFinding)
     var schedulesRun = search.schedulesRun
     var finding = search.finding
     var schedulesToFinding = search.schedulesToFinding
@@ -85,7 +81,7 @@ public struct KataExploration: Sendable {
           .pct(seed: $0, depth: Self.pctDepth, expectedSteps: Self.pctExpectedSteps)
         },
         run: { ExplorationRun.play($0, policy: $1) },
-        isFinding: { $0.isFinding || $0.blockedOutside })
+        isFinding: \.isFinding)
       schedulesToFinding = sampled.schedulesToFinding.map { $0 + schedulesRun }
       schedulesRun += sampled.schedulesRun
       finding = sampled.finding
@@ -93,12 +89,6 @@ public struct KataExploration: Sendable {
     guard let run = finding else {
       let cap = search.stoppedAtCap ? " cap" : ""
       return ["EXPLORE-SCENARIO \(scenario.name) PASS \(schedulesRun) \(scenario.bound)\(cap)"]
-    }
-    if run.blockedOutside {
-      // The scheduler stays taken by the blocked job: nothing more can be explored here.
-      print("EXPLORE-SCENARIO \(scenario.name) BLOCKED \(run.record.blockedOutside ?? "")")
-      fflush(nil)
-      exit(0)
     }
     let defaultRun = ExplorationRun.play(scenario, policy: .following(.defaultOrder))
     return ["EXPLORE-SCENARIO \(scenario.name) FINDING \(schedulesToFinding ?? schedulesRun)"]
@@ -173,6 +163,9 @@ public struct KataExploration: Sendable {
   @MainActor public func outcome(of scenario: String) throws -> CheckOutcome {
     precondition(
       scenarios.contains { $0.name == scenario }, "no scenario to explore is named '\(scenario)'")
+    CheckSuite.waiting(
+      for: "the exploring process: under the scheduler one job runs at a time, and a thread of "
+        + "your code that blocks (a semaphore, a lock wait) never gives the turn back")
     let (process, data) = try Self.child.finish()
     let lines = String(decoding: data, as: UTF8.self)
       .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -195,10 +188,6 @@ public struct KataExploration: Sendable {
         CheckSuite.note("not explored: this run replays one schedule of another scenario")
         return .pass
       }
-      if lines.contains(where: { $0.contains(" BLOCKED ") }) {
-        CheckSuite.note("not explored: an earlier scenario blocked a thread (see above)")
-        return .pass
-      }
       return .fail(
         "Your code crashed under one of the explored schedules (the exploring process ended "
           + "with \(process.terminationReason == .exit ? "exit" : "signal") "
@@ -215,11 +204,6 @@ public struct KataExploration: Sendable {
       CheckSuite.note("the replayed schedule breaks nothing in your code now:")
       for line in body { CheckSuite.note(line) }
       return .pass
-    case "BLOCKED":
-      return .fail(
-        "Under the scheduler, a thread of your code blocked and never gave the turn back ("
-          + words.dropFirst().joined(separator: " ") + "): a semaphore, a lock or a sleep waits "
-          + "for work that can only run once it returns. Await instead of blocking.")
     default:
       let count = words.dropFirst().first ?? "?"
       return .fail(

@@ -60,7 +60,8 @@ public enum Explorer {
     let searched = ScheduleSearch.search(
       targets, bound: bound, maximumSchedules: maximumSchedules,
       run: { ExploredRun.run($0, policy: $1, tracksHappensBefore: tracksHappensBefore) },
-      record: \.record, isFinding: { $0.findings.contains(where: matches) }, progress: progress)
+      readyCounts: \.record.readyCounts, isFinding: { $0.findings.contains(where: matches) },
+      progress: progress)
     return Report(searched)
   }
 
