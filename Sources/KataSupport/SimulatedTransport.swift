@@ -1,3 +1,4 @@
+import DeterministicScheduling
 import Foundation
 
 /// A stand-in for the network: canned responses per URL, with failures, latency and gates under
@@ -281,18 +282,19 @@ public final class SimulatedTransport: Sendable {
         holdID = state.nextID
       }
     }
-    tell("GET \(url.path)")
+    let path = url.path + (url.query.map { "?" + $0 } ?? "")
+    tell("GET \(path)")
     do {
       let answer = try await answer(for: url, holdID: holdID)
       update {
         $0.statistics.inFlight -= 1
         $0.statistics.responses += 1
       }
-      tell("GET \(url.path) answers")
+      tell("GET \(path) answers")
       return answer
     } catch {
       let cancelled = error is CancellationError
-      tell("GET \(url.path) \(cancelled ? "cancelled" : "fails: \(error)")")
+      tell("GET \(path) \(cancelled ? "cancelled" : "fails: \(error)")")
       update {
         $0.statistics.inFlight -= 1
         if cancelled {
@@ -371,9 +373,17 @@ public final class SimulatedTransport: Sendable {
       } catch {
         result = .failure(error)
       }
-      DispatchQueue.global().async {
+      let deliver: @Sendable () -> Void = {
         completion(result)
         self.update { $0.statistics.callbacksDelivered += 1 }
+      }
+      if DeterministicScheduler.isRunning {
+        // Under an exploring check the global queue is a lane of the scheduler's, so that the
+        // callback runs when the scheduler chooses, never on a thread it does not see.
+        DeterministicScheduler.shared.enqueue(
+          deliver, lane: .concurrent("global queue"), label: "completion handler")
+      } else {
+        DispatchQueue.global().async(execute: deliver)
       }
     }
   }
