@@ -146,9 +146,9 @@ public final class SimulatedTransport: Sendable {
     state.withLock { $0.latencies[url] = latency }
   }
 
-  /// Tells `observer` what each request does, as it happens ("GET /icon/1.png", "… answers",
-  /// "… fails: offline", "… cancelled"), on the requesting task: for a check that draws the
-  /// story of a run.
+  /// Tells `observer` what each request does, as it happens ("GET is1.example/icon/1.png",
+  /// "… answers", "… fails: offline", "… cancelled"), on the requesting task: for a check that
+  /// draws the story of a run.
   public func observe(_ observer: @escaping @Sendable (String) -> Void) {
     state.withLock { $0.observer = observer }
   }
@@ -282,7 +282,7 @@ public final class SimulatedTransport: Sendable {
         holdID = state.nextID
       }
     }
-    let path = url.path + (url.query.map { "?" + $0 } ?? "")
+    let path = (url.host ?? "") + url.path + (url.query.map { "?" + $0 } ?? "")
     tell("GET \(path)")
     do {
       let answer = try await answer(for: url, holdID: holdID)
