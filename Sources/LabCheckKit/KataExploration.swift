@@ -205,6 +205,10 @@ public struct KataExploration: Sendable {
       for line in body { CheckSuite.note(line) }
       return .pass
     default:
+      if ProcessInfo.processInfo.environment[LabEnvironment.exploreReplay] != nil {
+        return .fail(
+          "The replayed schedule broke what the app promises:\n" + body.joined(separator: "\n"))
+      }
       let count = words.dropFirst().first ?? "?"
       return .fail(
         "After \(count) explored schedules, one broke what the app promises:\n"
