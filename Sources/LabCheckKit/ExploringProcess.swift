@@ -6,9 +6,11 @@ final class ExploringProcess: @unchecked Sendable {
   private let lock = NSLock()
   private var process: Process?
   private var output: Data?
+  private var errors: Data?
   private var startError: (any Error)?
-  /// Signalled once the reader has the child's last byte.
+  /// Signalled once each reader (output, errors) has the child's last byte.
   private let outputRead = DispatchSemaphore(value: 0)
+  private let errorsRead = DispatchSemaphore(value: 0)
 
   /// Runs this executable again with the child's variable set; its output is read on a thread of
   /// its own, so that a long report never fills the pipe.
@@ -16,12 +18,14 @@ final class ExploringProcess: @unchecked Sendable {
     let process = Process()
     process.executableURL = URL(
       fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
+    // No backtrace on a crash: the check shows the runtime's one line of why, at once.
     process.environment = ProcessInfo.processInfo.environment.merging(
-      [KataExploration.childVariable: "1"]
+      [KataExploration.childVariable: "1", "SWIFT_BACKTRACE": "enable=no"]
     ) { $1 }
     let pipe = Pipe()
+    let errorPipe = Pipe()
     process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
+    process.standardError = errorPipe
     do {
       try process.run()
     } catch {
@@ -33,13 +37,19 @@ final class ExploringProcess: @unchecked Sendable {
       lock.withLock { output = data }
       outputRead.signal()
     }
+    let errorReader = Thread { [self] in
+      let data = errorPipe.fileHandleForReading.readDataToEndOfFile()
+      lock.withLock { errors = data }
+      errorsRead.signal()
+    }
     lock.withLock { self.process = process }
     reader.start()
+    errorReader.start()
   }
 
-  /// Waits for the child to end (once; later calls return at once); its process and everything
-  /// it printed.
-  func finish() throws -> (Process, Data) {
+  /// Waits for the child to end (once; later calls return at once); its process, everything it
+  /// printed, and what it wrote to standard error (a crash's reason).
+  func finish() throws -> (Process, Data, Data) {
     let (process, error) = lock.withLock { (self.process, startError) }
     if let error { throw error }
     guard let process else {
@@ -50,6 +60,8 @@ final class ExploringProcess: @unchecked Sendable {
     // the next scenario's check, which reads the same output.
     outputRead.wait()
     outputRead.signal()
-    return (process, lock.withLock { output ?? Data() })
+    errorsRead.wait()
+    errorsRead.signal()
+    return lock.withLock { (process, output ?? Data(), errors ?? Data()) }
   }
 }

@@ -68,7 +68,7 @@ public struct KataExploration: Sendable {
   func explore(_ scenario: ExplorationScenario) -> [String] {
     let search = ScheduleSearch.search(
       [scenario], bound: scenario.bound, maximumSchedules: scenario.maximumSchedules,
-      run: { ExplorationRun.play($0, policy: $1) }, readyCounts: \.searchedReadyCounts,
+      run: { Self.playAnnounced($0, policy: $1) }, readyCounts: \.searchedReadyCounts,
       isFinding: \.isFinding)
     var schedulesRun = search.schedulesRun
     var finding = search.finding
@@ -80,7 +80,7 @@ public struct KataExploration: Sendable {
         policy: {
           .pct(seed: $0, depth: Self.pctDepth, expectedSteps: Self.pctExpectedSteps)
         },
-        run: { ExplorationRun.play($0, policy: $1) },
+        run: { Self.playAnnounced($0, policy: $1) },
         isFinding: \.isFinding)
       schedulesToFinding = sampled.schedulesToFinding.map { $0 + schedulesRun }
       schedulesRun += sampled.schedulesRun
@@ -93,6 +93,19 @@ public struct KataExploration: Sendable {
     let defaultRun = ExplorationRun.play(scenario, policy: .following(.defaultOrder))
     return ["EXPLORE-SCENARIO \(scenario.name) FINDING \(schedulesToFinding ?? schedulesRun)"]
       + describe(run, defaultRun: defaultRun, isReplay: false).map { "| " + $0 }
+  }
+
+  /// Plays one schedule, saying first which: should the learner's code crash this process, the
+  /// check names the schedule that crashed it.
+  static func playAnnounced(
+    _ scenario: ExplorationScenario, policy: SchedulingPolicy
+  ) -> ExplorationRun {
+    switch policy {
+    case .following(let schedule): print("EXPLORE-TRYING \(scenario.name)@\(schedule)")
+    default: print("EXPLORE-TRYING \(scenario.name) (\(policy))")
+    }
+    fflush(nil)
+    return ExplorationRun.play(scenario, policy: policy)
   }
 
   /// What a learner reads of a run: what broke, in the app's words; the scenario; the schedule's
@@ -166,7 +179,7 @@ public struct KataExploration: Sendable {
     CheckSuite.waiting(
       for: "the exploring process: under the scheduler one job runs at a time, and a thread of "
         + "your code that blocks (a semaphore, a lock wait) never gives the turn back")
-    let (process, data) = try Self.child.finish()
+    let (process, data, errors) = try Self.child.finish()
     let lines = String(decoding: data, as: UTF8.self)
       .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     if lines.first(where: { $0.hasPrefix("EXPLORE-") }) == "EXPLORE-UNAVAILABLE" {
@@ -188,11 +201,24 @@ public struct KataExploration: Sendable {
         CheckSuite.note("not explored: this run replays one schedule of another scenario")
         return .pass
       }
+      let trying = lines.last { $0.hasPrefix("EXPLORE-TRYING ") }
+        .map { String($0.dropFirst("EXPLORE-TRYING ".count)) }
+      let replay =
+        trying.map { run in
+          run.contains("@")
+            ? " in the run \(run); replay exactly it: swift run lab check \(kata) --schedule "
+              + "'\(run)'"
+            : " in the run \(run)"
+        } ?? ""
+      // The runtime's reason, such as "Fatal error: …" or "…: Precondition failed: …".
+      let reason = String(decoding: errors, as: UTF8.self).split(separator: "\n")
+        .filter { $0.contains("error") || $0.contains("failed") }.prefix(3).map(String.init)
+      let printed = reason + lines.filter { !$0.hasPrefix("EXPLORE-") && !$0.isEmpty }.suffix(20)
       return .fail(
-        "Your code crashed under one of the explored schedules (the exploring process ended "
-          + "with \(process.terminationReason == .exit ? "exit" : "signal") "
-          + "\(process.terminationStatus)); the last it printed:\n"
-          + lines.suffix(20).joined(separator: "\n"))
+        "Your code crashed the exploring process (it ended with "
+          + "\(process.terminationReason == .exit ? "exit" : "signal") "
+          + "\(process.terminationStatus))\(replay)"
+          + (printed.isEmpty ? "" : ":\n" + printed.joined(separator: "\n")))
     }
     let words = lines[index].dropFirst(prefix.count).split(separator: " ").map(String.init)
     let body = lines[(index + 1)...].prefix { $0.hasPrefix("| ") }.map { String($0.dropFirst(2)) }
