@@ -84,7 +84,7 @@ public struct KataExploration: Sendable {
         isFinding: \.isFinding)
       schedulesToFinding = sampled.schedulesToFinding.map { $0 + schedulesRun }
       schedulesRun += sampled.schedulesRun
-      finding = sampled.finding
+      finding = sampled.finding.map(Self.shrink)
     }
     guard let run = finding else {
       let cap = search.stoppedAtCap ? " cap" : ""
@@ -93,6 +93,30 @@ public struct KataExploration: Sendable {
     let defaultRun = ExplorationRun.play(scenario, policy: .following(.defaultOrder))
     return ["EXPLORE-SCENARIO \(scenario.name) FINDING \(schedulesToFinding ?? schedulesRun)"]
       + describe(run, defaultRun: defaultRun, isReplay: false).map { "| " + $0 }
+  }
+
+  /// A seeded run's finding with as few deviations as it can keep: drops them one at a time,
+  /// last first, as long as the run still breaks something, until none can go (each drop is one
+  /// more run, the same on every run). The search's findings are minimal already.
+  static func shrink(_ run: ExplorationRun) -> ExplorationRun {
+    var best = run
+    var shrank = true
+    while shrank {
+      shrank = false
+      for index in best.record.schedule.deviations.indices.reversed() {
+        var deviations = best.record.schedule.deviations
+        guard index < deviations.count else { continue }
+        deviations.remove(at: index)
+        let candidate = playAnnounced(best.scenario, policy: .following(Schedule(deviations)))
+        if candidate.isFinding,
+          candidate.record.schedule.deviations.count < best.record.schedule.deviations.count
+        {
+          best = candidate
+          shrank = true
+        }
+      }
+    }
+    return best
   }
 
   /// Plays one schedule, saying first which: should the learner's code crash this process, the
