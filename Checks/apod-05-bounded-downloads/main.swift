@@ -135,8 +135,8 @@ suite.check("a failure in the middle does not stop the downloads") {
 
 suite.check("never more than the limit in flight, in any order") {
   try await CheckOutcome.all([
-    { try exploration.outcome(of: "batch-limit-1") },
-    { try exploration.outcome(of: "batch-limit-2") },
+    { exploration.outcome(of: "batch-limit-1") },
+    { exploration.outcome(of: "batch-limit-2") },
   ])
 }
 

@@ -7,10 +7,10 @@ import Foundation
 /// PCT runs for depth. The budget is counted in schedules, never in seconds: the same verdict on
 /// every run and every machine.
 ///
-/// The scheduler's executors are chosen once per process, before any task, and the check's other
-/// tests need the runtime's own; so the check runs its executable again as a child that installs
-/// them first thing (`exploreIfChild()`, the first line of the check's `main.swift`), explores,
-/// prints a verdict per scenario, and exits. `outcome(of:)` reads a scenario's verdict.
+/// It explores in the check's exploring child (`ExploringChild`): `exploreIfChild()`, first thing
+/// in the check's `main.swift`, starts it (or finds its verdicts of the last check of this very
+/// executable); in the child it explores every scenario, one verdict per scenario, and exits.
+/// `outcome(of:)` reads a scenario's verdict.
 public struct KataExploration: Sendable {
   /// The kata's id, as `lab check` takes it.
   public let kata: String
@@ -25,47 +25,43 @@ public struct KataExploration: Sendable {
     self.scenarios = scenarios
   }
 
-  /// Set in the child's environment: explore and exit.
-  static let childVariable = "LAB_EXPLORE_CHILD"
+  /// The command that checks this kata, which a replay adds `--schedule` to.
+  var checkCommand: String { "swift run lab check \(kata)" }
 
-  /// In the child, explores (or replays the schedule `LAB_EXPLORE_REPLAY` names) and exits;
-  /// elsewhere starts the child and returns at once. Call it first thing in `main.swift`, before
-  /// any task exists.
+  /// Call it first thing in `main.swift`, before any task exists. In the check, starts the
+  /// exploring child and returns; in the child, explores every scenario (or replays the schedule
+  /// `lab check KATA --schedule 'SCENARIO@SCHEDULE'` names), reports a verdict per scenario and
+  /// exits.
   public func exploreIfChild() {
-    guard ProcessInfo.processInfo.environment[Self.childVariable] != nil else {
-      // In the check itself: the child explores beside the other checks (two cores do twice
-      // the work); `outcome(of:)` reads its verdicts when their turn comes.
-      Self.child.start()
-      return
-    }
-    Self.exitWithParent()
-    guard ExploringExecutors.install() else {
-      print("EXPLORE-UNAVAILABLE")
-      exit(0)
-    }
-    if let replay = ProcessInfo.processInfo.environment[LabEnvironment.exploreReplay] {
+    ExploringChild.exploreIfChild { replay, report in
+      guard let replay else {
+        for scenario in scenarios { report(scenario.name, explore(scenario)) }
+        return
+      }
       let parts = replay.split(separator: "@", maxSplits: 1).map(String.init)
       guard parts.count == 2, let scenario = scenarios.first(where: { $0.name == parts[0] }),
         let schedule = Schedule(parsing: parts[1])
       else {
-        print("EXPLORE-BAD-REPLAY \(replay)")
-        exit(0)
+        let names = scenarios.map(\.name).joined(separator: ", ")
+        for scenario in scenarios {
+          report(
+            scenario.name,
+            ExplorationVerdict(.badReplay, report: ["\(replay) (this kata's scenarios: \(names))"]))
+        }
+        return
       }
       let defaultRun = ExplorationRun.play(scenario, policy: .following(.defaultOrder))
-      let run = ExplorationRun.play(scenario, policy: .following(schedule))
-      print("EXPLORE-SCENARIO \(scenario.name) \(run.isFinding ? "FINDING 1" : "REPLAY-PASSED")")
-      for line in describe(run, defaultRun: defaultRun, isReplay: true) { print("| " + line) }
-      exit(0)
+      let run = Self.playAnnounced(scenario, policy: .following(schedule))
+      report(
+        scenario.name,
+        ExplorationVerdict(
+          run.isFinding ? .finding : .replayPassed, schedules: 1,
+          report: describe(run, defaultRun: defaultRun, isReplay: true)))
     }
-    for scenario in scenarios {
-      for line in explore(scenario) { print(line) }
-      fflush(nil)
-    }
-    exit(0)
   }
 
-  /// One scenario's verdict lines: the search within its bound, then the seeded runs.
-  func explore(_ scenario: ExplorationScenario) -> [String] {
+  /// One scenario's verdict: the search within its bound, then the seeded runs.
+  func explore(_ scenario: ExplorationScenario) -> ExplorationVerdict {
     let search = ScheduleSearch.search(
       [scenario], bound: scenario.bound, maximumSchedules: scenario.maximumSchedules,
       run: { Self.playAnnounced($0, policy: $1) }, readyCounts: \.searchedReadyCounts,
@@ -86,13 +82,11 @@ public struct KataExploration: Sendable {
       schedulesRun += sampled.schedulesRun
       finding = sampled.finding.map(Self.shrink)
     }
-    guard let run = finding else {
-      let cap = search.stoppedAtCap ? " cap" : ""
-      return ["EXPLORE-SCENARIO \(scenario.name) PASS \(schedulesRun) \(scenario.bound)\(cap)"]
-    }
+    guard let run = finding else { return ExplorationVerdict(.passed, schedules: schedulesRun) }
     let defaultRun = ExplorationRun.play(scenario, policy: .following(.defaultOrder))
-    return ["EXPLORE-SCENARIO \(scenario.name) FINDING \(schedulesToFinding ?? schedulesRun)"]
-      + describe(run, defaultRun: defaultRun, isReplay: false).map { "| " + $0 }
+    return ExplorationVerdict(
+      .finding, schedules: schedulesToFinding ?? schedulesRun,
+      report: describe(run, defaultRun: defaultRun, isReplay: false))
   }
 
   /// A seeded run's finding with as few deviations as it can keep: drops them one at a time,
@@ -125,10 +119,9 @@ public struct KataExploration: Sendable {
     _ scenario: ExplorationScenario, policy: SchedulingPolicy
   ) -> ExplorationRun {
     switch policy {
-    case .following(let schedule): print("EXPLORE-TRYING \(scenario.name)@\(schedule)")
-    default: print("EXPLORE-TRYING \(scenario.name) (\(policy))")
+    case .following(let schedule): ExploringChild.trying("\(scenario.name)@\(schedule)")
+    default: ExploringChild.trying("\(scenario.name) (\(policy))")
     }
-    fflush(nil)
     return ExplorationRun.play(scenario, policy: policy)
   }
 
@@ -157,8 +150,8 @@ public struct KataExploration: Sendable {
     lines.append("  " + scenario.advice)
     if !isReplay {
       lines.append(
-        "  Replay exactly this run (add a print, run it again): swift run lab check \(kata) "
-          + "--schedule '\(scenario.name)@\(schedule)'")
+        "  Replay exactly this run (add a print, run it again): \(checkCommand) --schedule "
+          + "'\(scenario.name)@\(schedule)'")
     }
     return lines
   }
@@ -182,7 +175,8 @@ public struct KataExploration: Sendable {
   static func lanes(_ events: [ExplorationStory.Event]) -> [String] {
     var order: [String] = []
     for event in events where !order.contains(event.lane) { order.append(event.lane) }
-    let width = 34
+    // Every lane fits the 72 columns `lab` leaves a check's report.
+    let width = max(12, 60 / max(1, order.count))
     let header = order.map { $0.padding(toLength: width, withPad: " ", startingAt: 0) }
     var lines = [header.joined().trimmingCharacters(in: .whitespaces)]
     for (index, event) in events.enumerated() {
@@ -196,86 +190,13 @@ public struct KataExploration: Sendable {
 
   // MARK: The check's side
 
-  /// The check's outcome for `scenario`: the verdict the child printed for it.
-  @MainActor public func outcome(of scenario: String) throws -> CheckOutcome {
+  /// The check's outcome for `scenario`: the verdict the exploring child gave it.
+  @MainActor public func outcome(of scenario: String) -> CheckOutcome {
+    // A name that names no scenario would read no verdict: the lab's mistake, which every
+    // solution's check stops on (`lab verify --solutions`).
     precondition(
       scenarios.contains { $0.name == scenario }, "no scenario to explore is named '\(scenario)'")
-    CheckSuite.waiting(
-      for: "the exploring process: under the scheduler one job runs at a time, and a thread of "
-        + "your code that blocks (a semaphore, a lock wait) never gives the turn back")
-    let (process, data, errors) = try Self.child.finish()
-    let lines = String(decoding: data, as: UTF8.self)
-      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    if lines.first(where: { $0.hasPrefix("EXPLORE-") }) == "EXPLORE-UNAVAILABLE" {
-      // A toolchain or OS without the executor interface: the kata's other checks still judge.
-      CheckSuite.note(
-        "not explored: this toolchain or OS has no custom executor interface (Swift 6.3's "
-          + "ExecutorFactory); the other checks still judge your code")
-      return .pass
-    }
-    if let bad = lines.first(where: { $0.hasPrefix("EXPLORE-BAD-REPLAY ") }) {
-      return .fail(
-        "--schedule takes SCENARIO@SCHEDULE as a failure prints it, such as "
-          + "\(scenarios[0].name)@3:1; got \(bad.dropFirst("EXPLORE-BAD-REPLAY ".count)) "
-          + "(scenarios: \(scenarios.map(\.name).joined(separator: ", ")))")
-    }
-    let prefix = "EXPLORE-SCENARIO \(scenario) "
-    guard let index = lines.firstIndex(where: { $0.hasPrefix(prefix) }) else {
-      if ProcessInfo.processInfo.environment[LabEnvironment.exploreReplay] != nil {
-        CheckSuite.note("not explored: this run replays one schedule of another scenario")
-        return .pass
-      }
-      let trying = lines.last { $0.hasPrefix("EXPLORE-TRYING ") }
-        .map { String($0.dropFirst("EXPLORE-TRYING ".count)) }
-      let replay =
-        trying.map { run in
-          run.contains("@")
-            ? " in the run \(run); replay exactly it: swift run lab check \(kata) --schedule "
-              + "'\(run)'"
-            : " in the run \(run)"
-        } ?? ""
-      // The runtime's reason, such as "Fatal error: …" or "…: Precondition failed: …".
-      let reason = String(decoding: errors, as: UTF8.self).split(separator: "\n")
-        .filter { $0.contains("error") || $0.contains("failed") }.prefix(3).map(String.init)
-      let printed = reason + lines.filter { !$0.hasPrefix("EXPLORE-") && !$0.isEmpty }.suffix(20)
-      return .fail(
-        "Your code crashed the exploring process (it ended with "
-          + "\(process.terminationReason == .exit ? "exit" : "signal") "
-          + "\(process.terminationStatus))\(replay)"
-          + (printed.isEmpty ? "" : ":\n" + printed.joined(separator: "\n")))
-    }
-    let words = lines[index].dropFirst(prefix.count).split(separator: " ").map(String.init)
-    let body = lines[(index + 1)...].prefix { $0.hasPrefix("| ") }.map { String($0.dropFirst(2)) }
-    switch words.first ?? "" {
-    case "PASS":
-      return .pass
-    case "REPLAY-PASSED":
-      // A replay is deterministic: code that passes it now has stopped breaking that schedule.
-      CheckSuite.note("the replayed schedule breaks nothing in your code now:")
-      for line in body { CheckSuite.note(line) }
-      return .pass
-    default:
-      if ProcessInfo.processInfo.environment[LabEnvironment.exploreReplay] != nil {
-        return .fail(
-          "The replayed schedule broke what the app promises:\n" + body.joined(separator: "\n"))
-      }
-      let count = words.dropFirst().first ?? "?"
-      return .fail(
-        "After \(count) explored schedules, one broke what the app promises:\n"
-          + body.joined(separator: "\n"))
-    }
-  }
-
-  /// The exploring child of this check process: started first thing, read when its checks run.
-  static let child = ExploringProcess()
-
-  /// In the child: exits when the check that started it is gone (it crashed, or `lab` stopped
-  /// it as hung), so that no exploration outlives its check.
-  static func exitWithParent() {
-    let parent = getppid()
-    Thread.detachNewThread {
-      while getppid() == parent { usleep(100_000) }
-      exit(3)
-    }
+    return ExploringChild.verdict(of: scenario, checkCommand: checkCommand)
+      .outcome(replayExample: "\(scenario)@3:1")
   }
 }
