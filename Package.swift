@@ -120,7 +120,8 @@ let package = Package(
     // strings aside. No dependencies, so that tests and exercise checks alike can use it.
     .target(name: "SourceScan", swiftSettings: swift6),
     // What the katas' apps talk to instead of the network: canned answers, gates, counters.
-    .target(name: "KataSupport", swiftSettings: swift6),
+    // Under the lab's deterministic scheduler (an exploring check), its callbacks go through it.
+    .target(name: "KataSupport", dependencies: ["DeterministicScheduling"], swiftSettings: swift6),
     // The `lab` command and what it is made of: the exercise catalog, progress, checking.
     // CompilerDiagnostics for `SourceOutline`: which declaration a warning sits in.
     .target(

@@ -5,8 +5,6 @@ import LabCheckKit
 
 @testable import ApodKata04
 
-let suite = CheckSuite()
-
 /// Three pictures and a video, each image with its own URL and bytes.
 func pictures() -> [Picture] {
   let days = ["2021-12-15", "2021-12-16", "2021-12-17"]
@@ -29,6 +27,123 @@ func transport(for pictures: [Picture]) -> SimulatedTransport {
   }
   return transport
 }
+
+/// The listener under the scheduler: shows each thumbnail in the lane "listener".
+func listen(to source: ThumbnailDataSource, for list: [Picture], story: ExplorationStory)
+  -> Task<Void, Never>
+{
+  Task {
+    await story.inLane("listener") {
+      for await thumbnail in source.thumbnails(for: list) {
+        story.note("shows \(FakeImage.name(in: thumbnail.bytes) ?? "?")")
+      }
+      story.note("the stream has ended")
+    }
+  }
+}
+
+/// A picture whose download never answers until the scenario is judged, and the video; the
+/// user leaves the screen at any point, the listener's first moments included.
+func playLeaving(_ story: ExplorationStory) async -> [String] {
+  let list = Array(pictures().prefix(2))
+  let transport = transport(for: list)
+  transport.hold(list[0].url)
+  transport.observe { story.note($0) }
+  let source = ThumbnailDataSource(transport: transport)
+  // Whether the user has left, and the listener: the user's timer is set before the listener
+  // starts, so that leaving is one deviation away from any point.
+  let screen = LockedValue<(left: Bool, listener: Task<Void, Never>?)>((false, nil))
+  let leave = story.later("user") {
+    story.note("leaves the screen: the listener's task is cancelled")
+    screen.withLock {
+      $0.left = true
+      return $0.listener
+    }?.cancel()
+  }
+  await Task.yield()
+  let listener = listen(to: source, for: list, story: story)
+  if screen.withLock({
+    $0.listener = listener
+    return $0.left
+  }) {
+    listener.cancel()
+  }
+  await listener.value
+  await leave.value
+  await story.settle()
+  var problems: [String] = []
+  if transport.statistics.held > 0 {
+    problems.append(
+      "the user left and the stream ended, but the download still waits for an answer nobody "
+        + "will see: the producing task was not cancelled")
+  }
+  // Let whatever still waits end, so that nothing of this run is left behind.
+  transport.releaseAll()
+  await story.settle()
+  return problems
+}
+
+/// Three downloads that answer after 100 ms (virtual) each, in any order; the second fails.
+func playFailure(_ story: ExplorationStory) async -> [String] {
+  let list = pictures()
+  let images = list.filter(\.isImage)
+  let transport = transport(for: list)
+  for image in images { transport.delay(image.url, by: .milliseconds(100)) }
+  transport.fail(images[1].url, with: TransportError.offline)
+  transport.observe { story.note($0) }
+  let source = ThumbnailDataSource(transport: transport)
+  await listen(to: source, for: list, story: story).value
+  await story.settle()
+  let shown = story.events.filter { $0.text.hasPrefix("shows ") }.map {
+    String($0.text.dropFirst("shows ".count))
+  }
+  let expected = [images[0].date, images[2].date]
+  guard Set(shown) == Set(expected), shown.count == 2 else {
+    return [
+      "the second of three downloads failed, and the list shows \(shown.sorted()), expected "
+        + "\(expected): skip a failed download and go on with the others"
+    ]
+  }
+  return []
+}
+
+let exploration = KataExploration(
+  kata: "apod-04",
+  scenarios: [
+    ExplorationScenario(
+      "user-leaves",
+      summary: "the list listens to the thumbnail of a picture whose download takes for ever; "
+        + "the user leaves the screen at any point",
+      steps: [
+        "listener: for await over thumbnails(for:) of a picture and a video",
+        "the picture's download never answers by itself",
+        "user: leaves the screen at any point, as the listener starts or later: the listener's "
+          + "task is cancelled, and its stream terminates",
+        "then: no download is left waiting: the producing task and its downloads were cancelled",
+      ],
+      advice:
+        "A stream's producer must stop when nobody listens: create the producing task where the "
+        + "stream is made, and cancel it in `continuation.onTermination`, set there too, so that "
+        + "whenever the stream ends, the task it cancels already exists.",
+      play: { await playLeaving($0) }),
+    ExplorationScenario(
+      "second-fails",
+      summary: "three pictures download in any order, and the second fails",
+      steps: [
+        "listener: for await over thumbnails(for:) of three pictures and a video",
+        "the downloads answer after 100 ms each, in any order; the second fails (offline)",
+        "then: the list shows the first and the third, and the stream ends",
+      ],
+      advice:
+        "A failed download is skipped: the task group goes on with the others, and the stream "
+        + "finishes once every download has ended.",
+      bound: 1, seededRuns: 40,
+      play: { await playFailure($0) }),
+  ])
+// In the child process that the exploring checks start, this explores and exits, before any task.
+exploration.exploreIfChild()
+
+let suite = CheckSuite()
 
 /// Reads `stream` to its end in a task of its own, logging each thumbnail's day.
 func listen(to stream: AsyncStream<Thumbnail>, log: EventLog<String>) -> Task<Void, Never> {
@@ -74,33 +189,8 @@ suite.check("a failed download is skipped and the stream still finishes") {
     "expected only the picture that downloaded, then the end; got \(log.elements)")
 }
 
-suite.check("a failure in the middle of the batch does not end the stream early") {
-  // The downloads end one by one: the first succeeds, the second fails, the third succeeds.
-  let list = pictures()
-  let images = list.filter(\.isImage)
-  let transport = transport(for: list)
-  transport.fail(images[1].url, with: TransportError.offline)
-  transport.holdAll()
-  let source = ThumbnailDataSource(transport: transport)
-  let log = EventLog<String>()
-  let listener = listen(to: source.thumbnails(for: list), log: log)
-  guard await transport.waitUntilHeld(3, timeout: .seconds(3)) else {
-    transport.releaseAll()
-    await listener.value
-    return .fail("the downloads were not all in flight at once")
-  }
-  transport.release(images[0].url)
-  await log.waitUntil(count: 1, timeout: .seconds(3))
-  transport.release(images[1].url)
-  // The failure has ended its download once the transport counts it.
-  await transport.waitUntil(timeout: .seconds(3)) { $0.failures + $0.cancellations >= 1 }
-  transport.release(images[2].url)
-  await listener.value
-  return .expect(
-    log.elements == [images[0].date, images[2].date, "finished"],
-    "the second of three downloads failed; the stream yielded \(log.elements), expected "
-      + "\([images[0].date, images[2].date, "finished"]): skip a failed download and go on "
-      + "with the others")
+suite.check("a failure in the middle of the batch does not end the stream early, in any order") {
+  exploration.outcome(of: "second-fails")
 }
 
 suite.check("all downloads are in flight at once") {
@@ -147,39 +237,8 @@ suite.check("each thumbnail arrives as soon as it is downloaded") {
       + "\(order): yield each thumbnail when its download ends, from `for await` over the group")
 }
 
-suite.check("when the listener stops, the remaining downloads are cancelled") {
-  let list = pictures()
-  let images = list.filter(\.isImage)
-  let transport = transport(for: list)
-  transport.holdAll()
-  let source = ThumbnailDataSource(transport: transport)
-  let got = EventLog<String>()
-  let listener = Task {
-    for await thumbnail in source.thumbnails(for: list) {
-      got.append(FakeImage.name(in: thumbnail.bytes) ?? "?")
-      break  // Only the first thumbnail is wanted; leaving drops the stream.
-    }
-  }
-  guard await transport.waitUntilHeld(3, timeout: .seconds(3)) else {
-    transport.releaseAll()
-    await listener.value
-    return .fail("the downloads were not all in flight at once, so none was left to cancel")
-  }
-  transport.release(images[1].url)
-  guard await got.waitUntil(count: 1, timeout: .seconds(3)) else {
-    transport.releaseAll()
-    await listener.value
-    return .fail("the thumbnail released first never arrived, so the listener could not leave")
-  }
-  await listener.value
-  // Safety net only: a right answer cancels the two held downloads right away.
-  await transport.waitUntil(timeout: .seconds(3)) { $0.cancellations == 2 }
-  let statistics = transport.statistics
-  transport.releaseAll()
-  return .expect(
-    statistics.cancellations == 2,
-    "the listener left after one thumbnail, but \(statistics.cancellations) of the 2 other "
-      + "downloads were cancelled: cancel the producing task in `continuation.onTermination`")
+suite.check("when the listener stops at any point, the remaining downloads are cancelled") {
+  exploration.outcome(of: "user-leaves")
 }
 
 await suite.run()

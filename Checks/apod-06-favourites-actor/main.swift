@@ -5,54 +5,234 @@ import LabCheckKit
 
 @testable import ApodKata06
 
+/// Persistence under the scheduler: a write stores the set at once, in the order the writes were
+/// called (an actor, as a real store's file access would be), and returns once the disk confirms
+/// it, after a virtual 50 ms, so that other toggles can run meanwhile in any order; a lane named
+/// in `failing` gets a disk-full error instead of the confirmation.
+actor ExploredPersistence: FavouritesPersistence {
+  struct DiskFull: Error, CustomStringConvertible {
+    var description: String { "the disk is full" }
+  }
+
+  private nonisolated let story: ExplorationStory
+  private nonisolated let failing: Set<String>
+  /// Each write, in the order it was called: whose, what, and whether the disk kept it (nil
+  /// while unconfirmed).
+  private nonisolated let writes = LockedValue<
+    [(lane: String, favourites: Set<String>, kept: Bool?)]
+  >([])
+
+  init(story: ExplorationStory, failing: Set<String> = []) {
+    self.story = story
+    self.failing = failing
+  }
+
+  func write(_ favourites: Set<String>) async throws {
+    let lane = ExplorationStory.currentLane
+    story.note("writes \(favourites.sorted())")
+    let index = writes.withLock { writes in
+      writes.append((lane, favourites, nil))
+      return writes.count - 1
+    }
+    try await Task.sleep(for: .milliseconds(50))
+    let kept = !failing.contains(lane)
+    writes.withLock { $0[index].kept = kept }
+    story.note(kept ? "write confirmed" : "write fails: the disk is full")
+    if !kept { throw DiskFull() }
+  }
+
+  /// What a relaunch reads: the last write the disk kept.
+  nonisolated var file: Set<String> {
+    writes.withLock { $0.last { $0.kept == true }?.favourites ?? [] }
+  }
+
+  /// Whether a write called from `lane` has ended, confirmed or failed.
+  nonisolated func hasEndedAWrite(in lane: String) -> Bool {
+    writes.withLock { $0.contains { $0.lane == lane && $0.kept != nil } }
+  }
+}
+
+/// What the toggles of a scenario returned, lane by lane, and what went wrong as they returned.
+final class Toggles: @unchecked Sendable {
+  let story: ExplorationStory
+  let persistence: ExploredPersistence
+  let store: FavouritesStore
+  private let results = LockedValue<
+    [(lane: String, date: String, result: Result<Bool, any Error>)]
+  >([])
+  private let problems = LockedValue<[String]>([])
+
+  init(story: ExplorationStory, failing: Set<String> = []) {
+    self.story = story
+    persistence = ExploredPersistence(story: story, failing: failing)
+    store = FavouritesStore(persistence: persistence)
+  }
+
+  /// Toggles `date` in lane `lane`, as a screen of the app would.
+  func toggle(_ date: String, in lane: String) -> Task<Void, Never> {
+    Task { await story.inLane(lane) { await toggle(date) } }
+  }
+
+  /// The same, arriving later: in the default order once everything else is done, and at any
+  /// point of the run one deviation away.
+  func toggleLater(_ date: String, in lane: String) -> Task<Void, Never> {
+    story.later(lane) { await self.toggle(date) }
+  }
+
+  private func toggle(_ date: String) async {
+    let lane = ExplorationStory.currentLane
+    story.note("toggle(\"\(date)\")")
+    let result: Result<Bool, any Error>
+    do {
+      let isFavourite = try await store.toggle(date)
+      story.note("toggle returned \(isFavourite)")
+      result = .success(isFavourite)
+    } catch {
+      story.note("toggle threw: \(error)")
+      result = .failure(error)
+    }
+    if !persistence.hasEndedAWrite(in: lane) {
+      problems.withLock {
+        $0.append(
+          "the \(lane) screen's toggle of \(date) returned before its write was confirmed: the "
+            + "screen shows it saved, and a write that fails goes unseen")
+      }
+    }
+    results.withLock { $0.append((lane, date, result)) }
+  }
+
+  var all: [(lane: String, date: String, result: Result<Bool, any Error>)] {
+    results.withLock { $0 }
+  }
+
+  var found: [String] { problems.withLock { $0 } }
+}
+
+/// Every toggle of `date` that succeeded, and what the store and the file say of it: toggles of
+/// one picture from a state where it is not a favourite must return true, false, true, ... (in
+/// some order), and leave it a favourite exactly when there were an odd number of them.
+func judge(_ date: String, in toggles: Toggles, favourites: Set<String>) -> [String] {
+  let returned = toggles.all.filter { $0.date == date }.compactMap { try? $0.result.get() }
+  let added = returned.filter { $0 }.count
+  let removed = returned.count - added
+  var problems: [String] = []
+  if added != (returned.count + 1) / 2 || removed != returned.count / 2 {
+    problems.append(
+      "\(returned.count) toggles of \(date) returned \(returned): \(added) screens show it "
+        + "added and \(removed) removed; each toggle must decide on the state the one before it "
+        + "left")
+  }
+  let shouldBeFavourite = returned.count % 2 == 1
+  if favourites.contains(date) != shouldBeFavourite {
+    problems.append(
+      "after \(returned.count) toggle\(returned.count == 1 ? "" : "s") of \(date), the store "
+        + "says it is \(shouldBeFavourite ? "not " : "")a favourite")
+  }
+  return problems
+}
+
+let toggleAdvice =
+  "Any state read before an await may be stale after it, and other toggles run on the actor "
+  + "while this one awaits its write. Read, decide and change the set in one step before the "
+  + "await, write what the set has become, and change nothing after the await from what you "
+  + "read before it."
+
+let exploration = KataExploration(
+  kata: "apod-06",
+  scenarios: [
+    ExplorationScenario(
+      "toggles-overlap",
+      summary: "the list and the detail screen toggle two pictures at once; a widget toggles the "
+        + "first back at any point",
+      steps: [
+        "list: toggle 2021-12-15 (adds it); the write takes 50 ms",
+        "detail: toggle 2021-12-16 (adds it), at the same time",
+        "widget: toggle 2021-12-15 again, at any point: before, between or after the others' "
+          + "awaits; it removes the picture if the list's toggle came first, else adds it",
+        "then: each toggle returned after its write was confirmed; toggles of one picture "
+          + "returned true then false; the store and the file (what a relaunch reads) agree",
+      ],
+      advice: toggleAdvice
+    ) { story in
+      let toggles = Toggles(story: story)
+      let tasks = [
+        toggles.toggle("2021-12-15", in: "list"), toggles.toggle("2021-12-16", in: "detail"),
+        toggles.toggleLater("2021-12-15", in: "widget"),
+      ]
+      for task in tasks { await task.value }
+      await story.settle()
+      let favourites = await toggles.store.favourites
+      var problems = toggles.found
+      problems += judge("2021-12-15", in: toggles, favourites: favourites)
+      problems += judge("2021-12-16", in: toggles, favourites: favourites)
+      let file = toggles.persistence.file
+      if file != favourites {
+        problems.append(
+          "the store holds \(favourites.sorted()) but the file holds \(file.sorted()): after a "
+            + "relaunch the user sees other favourites")
+      }
+      return problems
+    },
+    ExplorationScenario(
+      "write-fails",
+      summary: "the list's toggle fails to write (the disk is full) while the detail screen "
+        + "toggles another picture, at any point",
+      steps: [
+        "list: toggle 2021-12-15; its write fails after 50 ms: toggle(_:) throws",
+        "detail: toggle 2021-12-16, at any point: before, during or after the list's toggle; "
+          + "its write is confirmed: it returns true",
+        "then: 2021-12-16 is a favourite, in the store and in the file",
+      ],
+      advice: toggleAdvice
+        + " Undoing a failed change by restoring a copy taken before the await also undoes "
+        + "every toggle that ran meanwhile: undo only your own change, or keep it."
+    ) { story in
+      let toggles = Toggles(story: story, failing: ["list"])
+      let tasks = [
+        toggles.toggle("2021-12-15", in: "list"),
+        toggles.toggleLater("2021-12-16", in: "detail"),
+      ]
+      for task in tasks { await task.value }
+      await story.settle()
+      let favourites = await toggles.store.favourites
+      var problems = toggles.found
+      for (lane, date, result) in toggles.all {
+        switch (lane, result) {
+        case ("list", .success):
+          problems.append("the list's toggle of \(date) returned although its write failed")
+        case ("detail", .failure(let error)):
+          problems.append(
+            "the detail screen's toggle of \(date) threw \(error), yet its write worked")
+        default: break
+        }
+      }
+      if !favourites.contains("2021-12-16") {
+        problems.append(
+          "the detail screen added 2021-12-16 and its write was confirmed, but the store no "
+            + "longer has it: the heart is empty again")
+      }
+      if !toggles.persistence.file.contains("2021-12-16") {
+        problems.append("the file lost 2021-12-16, which the detail screen added")
+      }
+      return problems
+    },
+  ])
+// In the child process that the exploring checks start, this explores and exits, before any task.
+exploration.exploreIfChild()
+
 let suite = CheckSuite()
 
-/// Persistence that logs every write and, when holding, keeps each write waiting until released.
-final class HeldPersistence: FavouritesPersistence, @unchecked Sendable {
+/// Persistence that logs every write and confirms it at once.
+final class LoggedPersistence: FavouritesPersistence, @unchecked Sendable {
   let writes = EventLog<Set<String>>()
-  private let held = LockedValue<[CheckedContinuation<Void, Never>]>([])
-  private let holding: Bool
-
-  init(holding: Bool) { self.holding = holding }
 
   func write(_ favourites: Set<String>) async throws {
     writes.append(favourites)
-    guard holding else { return }
-    await withCheckedContinuation { continuation in held.withLock { $0.append(continuation) } }
   }
-
-  /// Releases the held writes in the order they came.
-  func releaseAll() {
-    for continuation in held.withLock({ list -> [CheckedContinuation<Void, Never>] in
-      defer { list = [] }
-      return list
-    }) {
-      continuation.resume()
-    }
-  }
-}
-
-/// Runs `toggles` at the same time on a step executor: each goes as far as it can before the
-/// next starts, so every toggle is suspended in its write before any write ends. Returns what
-/// each toggle returned, in the order they started.
-@discardableResult
-func toggleAtOnce(_ dates: [String], on store: FavouritesStore, persistence: HeldPersistence)
-  async throws -> [Bool]
-{
-  let executor = StepExecutor()
-  let tasks = dates.map { date in
-    Task.detached(executorPreference: executor) { try await store.toggle(date) }
-  }
-  executor.runUntilIdle()
-  persistence.releaseAll()
-  executor.runFreely()
-  var returned: [Bool] = []
-  for task in tasks { returned.append(try await task.value) }
-  return returned
 }
 
 suite.check("toggling adds, toggling again removes") {
-  let persistence = HeldPersistence(holding: false)
+  let persistence = LoggedPersistence()
   let store = FavouritesStore(persistence: persistence)
   let added = try await store.toggle("2021-12-17")
   let afterAdd = await store.isFavourite("2021-12-17")
@@ -65,63 +245,16 @@ suite.check("toggling adds, toggling again removes") {
       + "written \(persistence.writes.elements)")
 }
 
-suite.check("concurrent toggles of different pictures are all kept") {
-  let persistence = HeldPersistence(holding: true)
-  let store = FavouritesStore(persistence: persistence)
-  try await toggleAtOnce(
-    ["2021-12-15", "2021-12-16", "2021-12-17"], on: store, persistence: persistence)
-  let favourites = await store.favourites
-  return .expect(
-    favourites == ["2021-12-15", "2021-12-16", "2021-12-17"]
-      && persistence.writes.elements.last == favourites,
-    "three toggles ran while each other's writes were in progress; the store kept "
-      + "\(favourites.sorted()) and last wrote \(persistence.writes.elements.last.map { $0.sorted() } ?? []): "
-      + "change the set before the await, not after")
+suite.check("toggles that overlap in any order are all kept, each returned once written") {
+  exploration.outcome(of: "toggles-overlap")
 }
 
-suite.check("two concurrent toggles of the same picture cancel out") {
-  let persistence = HeldPersistence(holding: true)
-  let store = FavouritesStore(persistence: persistence)
-  let returned = try await toggleAtOnce(
-    ["2021-12-17", "2021-12-17"], on: store, persistence: persistence)
-  let favourites = await store.favourites
-  if !favourites.isEmpty {
-    return .fail(
-      "the picture was toggled twice at the same time and is still a favourite: the second "
-        + "toggle decided on a state the first one was about to change")
-  }
-  return .expect(
-    returned == [true, false],
-    "two toggles of the same picture at the same time returned \(returned), expected [true, "
-      + "false]: the first added it, the second removed it")
-}
-
-suite.check("a toggle returns once the favourites are written") {
-  let persistence = HeldPersistence(holding: true)
-  let store = FavouritesStore(persistence: persistence)
-  let executor = StepExecutor()
-  let returned = LockedValue(false)
-  let toggle = Task.detached(executorPreference: executor) {
-    try await store.toggle("2021-12-17")
-    returned.withLock { $0 = true }
-  }
-  // Runs the toggle, and anything it started, until all of it waits on the held write.
-  executor.runUntilIdle()
-  let returnedWhileWriting = returned.current
-  let writesStarted = persistence.writes.count
-  persistence.releaseAll()
-  executor.runFreely()
-  try await toggle.value
-  if returnedWhileWriting {
-    return .fail(
-      "toggle(_:) returned before its write was done: a write started in a task of its own can "
-        + "fail unseen, and overlapping writes can land in any order; await it in toggle(_:)")
-  }
-  return .expect(writesStarted == 1, "one toggle started \(writesStarted) writes, expected 1")
+suite.check("a failed write keeps the toggles that ran meanwhile, in any order") {
+  exploration.outcome(of: "write-fails")
 }
 
 suite.check("FavouritesStore is still an actor") {
-  // The step-by-step checks run one job at a time, so an unsynchronized class passes them; the
+  // The explored checks run one job at a time, so an unsynchronized class passes them; the
   // type says what the program will do on many threads.
   .expect(
     (FavouritesStore.self as Any.Type) is any Actor.Type,
@@ -134,9 +267,9 @@ suite.check("many toggles from many threads at once are all kept") {
     // An unsynchronized class can crash here, and a crash hides every verdict after it.
     return .fail("not run: FavouritesStore is not an actor (see above)")
   }
-  // Real concurrency this time, not a step executor: the toggles run on Swift's global
+  // Real concurrency this time, not the scheduler: the toggles run on Swift's global
   // executor, many threads, with writes that do not wait.
-  let persistence = HeldPersistence(holding: false)
+  let persistence = LoggedPersistence()
   let store = FavouritesStore(persistence: persistence)
   let dates: [String] = (0..<200).map { index in
     let month = index / 28 + 1

@@ -5,8 +5,6 @@ import LabCheckKit
 
 @testable import StoreKata04
 
-let suite = CheckSuite()
-
 func results(_ names: [String]) -> CannedResponse {
   let entries = names.enumerated().map { index, name in
     "{\"trackId\": \(index + 1), \"trackName\": \"\(name)\", \"artistName\": \"Dev \(index)\"}"
@@ -21,6 +19,113 @@ func names(in state: SearchViewModel.State) -> [String]? {
 
 let maps = AppsSearchService.url(for: "maps")
 let mail = AppsSearchService.url(for: "mail")
+
+/// The search screen under the scheduler: the user types in the lane "user", each answer comes
+/// 100 ms (virtual) after its request, and a URL in `failing` fails (offline).
+@MainActor final class Screen {
+  let story: ExplorationStory
+  let transport = SimulatedTransport()
+  let model: SearchViewModel
+  private(set) var typed: [String] = []
+
+  init(story: ExplorationStory, failing: [URL] = []) {
+    self.story = story
+    let maths = AppsSearchService.url(for: "maths")
+    transport.route(maps, results(["Maps", "Maps Pro"]))
+    transport.route(mail, results(["Mail"]))
+    transport.route(maths, results(["Maths"]))
+    for url in [maps, mail, maths] { transport.delay(url, by: .milliseconds(100)) }
+    for url in failing { transport.fail(url, with: TransportError.offline) }
+    transport.observe { story.note($0) }
+    model = SearchViewModel(service: AppsSearchService(transport: transport))
+  }
+
+  func type(_ query: String) {
+    story.note("types \"\(query)\"")
+    typed.append(query)
+    model.search(query)
+  }
+
+  /// What is wrong with the screen once everything has settled: it must show the results of
+  /// the last query typed.
+  func judge(expecting expected: [String]) -> [String] {
+    guard names(in: model.state) != expected else { return [] }
+    return [
+      "the user typed \(typed.map { "\"\($0)\"" }.joined(separator: ", then ")) and every "
+        + "answer has arrived, but the screen shows \(describe(model.state)), not the results for "
+        + "\"\(typed.last ?? "")\" (\(expected.joined(separator: ", ")))"
+    ]
+  }
+}
+
+/// The screen's state as the user sees it.
+func describe(_ state: SearchViewModel.State) -> String {
+  switch state {
+  case .results(let apps): "the results \(apps.map(\.name).joined(separator: ", "))"
+  case .error(let message): "the error \"\(message)\""
+  default: "\(state)"
+  }
+}
+
+let searchAdvice =
+  "A search the user has replaced must change nothing on screen, whenever its answer or its "
+  + "error arrives: cancel the previous search's task when a new query comes, and after each "
+  + "await check whether this task was cancelled before touching the state, on the success "
+  + "path and on the error path alike."
+
+@MainActor func playQueries(_ story: ExplorationStory) async -> [String] {
+  let screen = Screen(story: story)
+  screen.type("maps")
+  let typing = story.later("user", after: .seconds(1)) {
+    await screen.type("mail")
+    try? await Task.sleep(for: .seconds(1))
+    await screen.type("maths")
+  }
+  await typing.value
+  await story.settle()
+  return screen.judge(expecting: ["Maths"])
+}
+
+@MainActor func playFailure(_ story: ExplorationStory) async -> [String] {
+  let screen = Screen(story: story, failing: [maps])
+  screen.type("maps")
+  let typing = story.later("user", after: .seconds(1)) { await screen.type("mail") }
+  await typing.value
+  await story.settle()
+  return screen.judge(expecting: ["Mail"])
+}
+
+let exploration = KataExploration(
+  kata: "store-04",
+  scenarios: [
+    ExplorationScenario(
+      "queries-overlap",
+      summary: "the user types \"maps\", then \"mail\" and \"maths\", each at any point: "
+        + "before, while or after the searches before it are answered",
+      steps: [
+        "user: types \"maps\"; every answer comes 100 ms after its request",
+        "user: types \"mail\" at any point; the search for \"maps\" cannot be cancelled: its "
+          + "answer still comes",
+        "user: types \"maths\" at any point after that",
+        "then, every answer in: the screen shows the results for \"maths\"",
+      ],
+      advice: searchAdvice,
+      play: { await playQueries($0) }),
+    ExplorationScenario(
+      "old-search-fails",
+      summary: "the search for \"maps\" fails (offline) while or after the user types \"mail\"",
+      steps: [
+        "user: types \"maps\"; 100 ms later its request fails: the device is offline",
+        "user: types \"mail\" at any point: before or after that failure",
+        "then, every answer in: the screen shows the results for \"mail\", not the error",
+      ],
+      advice: searchAdvice,
+      play: { await playFailure($0) }),
+  ])
+// In the child process that the exploring checks start, this explores and exits, before any task.
+exploration.exploreIfChild()
+
+let suite = CheckSuite()
 
 @MainActor func setUp() -> (SimulatedTransport, SearchViewModel) {
   let transport = SimulatedTransport()
@@ -72,70 +177,12 @@ suite.check("a new query cancels the previous search") {
   return .expect(cancelled, "typing a new query left the previous search running: cancel its task")
 }
 
-suite.check("a cancelled search never shows its results") {
-  let (transport, model) = setUp()
-  transport.hold(maps)
-  model.search("maps")
-  await transport.waitUntilHeld(1)
-  let first = model.searchTask
-  model.search("mail")
-  await model.searchTask?.value
-  // The old search's answer arrives after the new one's.
-  transport.release(maps)
-  await first?.value
-  return .expect(
-    names(in: model.state) == ["Mail"],
-    "the \"mail\" search ended first, then the cancelled \"maps\" search replaced it: "
-      + "the screen shows \(model.state)")
+suite.check("searches typed at any point show only the last query's results") {
+  exploration.outcome(of: "queries-overlap")
 }
 
-suite.check("a cancelled search never shows its error") {
-  let (transport, model) = setUp()
-  transport.hold(maps)
-  transport.fail(maps, with: TransportError.offline)
-  model.search("maps")
-  await transport.waitUntilHeld(1)
-  let first = model.searchTask
-  model.search("mail")
-  await model.searchTask?.value
-  transport.release(maps)
-  await first?.value
-  return .expect(
-    names(in: model.state) == ["Mail"],
-    "the cancelled \"maps\" search failed after the \"mail\" search ended, and the screen "
-      + "shows \(model.state)")
-}
-
-suite.check("three searches in a row: only the last one shows") {
-  let (transport, model) = setUp()
-  let maths = AppsSearchService.url(for: "maths")
-  transport.route(maths, results(["Maths"]))
-  transport.hold(maps)
-  transport.hold(mail)
-  // "maps", then "mail" while "maps" is still out, then "maps" comes back (cancelled) before
-  // "maths" is typed. The screen belongs to "maths" whatever the others do afterwards.
-  model.search("maps")
-  await transport.waitUntilHeld(1)
-  let first = model.searchTask
-  model.search("mail")
-  await transport.waitUntilHeld(2)
-  let second = model.searchTask
-  transport.release(maps)
-  await first?.value
-  model.search("maths")
-  let secondCancelled = second?.isCancelled ?? false
-  await model.searchTask?.value
-  transport.release(mail)
-  await second?.value
-  if !secondCancelled {
-    return .fail(
-      "typing \"maths\" did not cancel the \"mail\" search still running: the view model "
-        + "had lost its handle, so the first search, on its way out, cleared the handle of a "
-        + "newer one; a task may only clear its own")
-  }
-  return .expect(
-    names(in: model.state) == ["Maths"],
-    "after \"maps\", \"mail\" and \"maths\", the screen shows \(model.state)")
+suite.check("a replaced search that fails at any point shows no error") {
+  exploration.outcome(of: "old-search-fails")
 }
 
 await suite.run()

@@ -5,7 +5,6 @@ import LabCheckKit
 
 @testable import StoreKata05
 
-let suite = CheckSuite()
 let number = 7
 
 struct Setup {
@@ -29,6 +28,150 @@ struct Setup {
   }
 }
 
+/// One request under the scheduler, in the lane "request": every answer, the disk's and the
+/// history's included, comes 100 ms (virtual) after its request; with `diskHangs`, the disk
+/// write never ends until the scenario is judged.
+final class ExploredRequest: @unchecked Sendable {
+  let story: ExplorationStory
+  let setup = Setup()
+  private let outcome = LockedValue<Result<DetailedImage, any Error>?>(nil)
+
+  init(story: ExplorationStory, diskHangs: Bool = false) {
+    self.story = story
+    let urls = [
+      ImageService.imageURL(number), ImageService.metadataURL(number), DiskCache.url(for: number),
+      ViewHistory.url(for: number),
+    ]
+    for url in urls { setup.transport.delay(url, by: .milliseconds(100)) }
+    if diskHangs { setup.transport.hold(DiskCache.url(for: number)) }
+    setup.transport.observe { story.note($0) }
+  }
+
+  func start() -> Task<Void, Never> {
+    Task {
+      await story.inLane("request") {
+        story.note("downloadImageAndMetadata(imageNumber: \(number))")
+        do {
+          let detail = try await setup.service.downloadImageAndMetadata(imageNumber: number)
+          story.note("returned \(detail.metadata)")
+          outcome.withLock { $0 = .success(detail) }
+        } catch {
+          story.note("threw \(error)")
+          outcome.withLock { $0 = .failure(error) }
+        }
+      }
+    }
+  }
+
+  var result: Result<DetailedImage, any Error>? { outcome.withLock { $0 } }
+
+  /// Whether the history write answered before the request returned.
+  var recordedBeforeReturning: Bool {
+    let url = ViewHistory.url(for: number)
+    let events = story.events.map(\.text)
+    guard let recorded = events.firstIndex(of: "GET \(url.host ?? "")\(url.path) answers"),
+      let returned = events.firstIndex(where: { $0.hasPrefix("returned ") })
+    else { return false }
+    return recorded < returned
+  }
+
+  /// Whether the image's download answered: from then on the image must reach the disk.
+  var imageArrived: Bool {
+    let url = ImageService.imageURL(number)
+    let answered = "GET \(url.host ?? "")\(url.path) answers"
+    return story.events.contains { $0.text == answered }
+  }
+}
+
+let exploration = KataExploration(
+  kata: "store-05",
+  scenarios: [
+    ExplorationScenario(
+      "user-leaves",
+      summary: "the user opens picture 7 and leaves the screen at any point: its request is "
+        + "cancelled before, during or after any of its downloads and writes",
+      steps: [
+        "request: downloadImageAndMetadata(imageNumber: 7); every download and write answers "
+          + "100 ms after it starts",
+        "user: leaves at any point: the request's task is cancelled",
+        "then: once the image has downloaded, it is on disk, whenever the user left; a request "
+          + "that threw recorded no view; a request that returned recorded one before returning",
+      ],
+      advice:
+        "The disk write is not part of the request: start it in a task of its own "
+        + "(Task.detached(priority: .background)) as soon as the image is there, and do not "
+        + "await it. The history write is part of the request: await it in the request, after "
+        + "everything that can still be cancelled, so that a cancelled request records nothing."
+    ) { story in
+      let request = ExploredRequest(story: story)
+      let task = request.start()
+      let leave = story.later("user", after: .seconds(1)) {
+        story.note("leaves the screen: the request is cancelled")
+        task.cancel()
+      }
+      await task.value
+      await leave.value
+      await story.settle()
+      let saved = await request.setup.diskCache.saved
+      let viewed = await request.setup.history.viewed
+      var problems: [String] = []
+      if request.imageArrived, saved[number] == nil {
+        problems.append(
+          "the image was downloaded, but it never reached the disk cache: the next visit "
+            + "downloads it again")
+      }
+      switch request.result {
+      case .failure(let error) where !viewed.isEmpty:
+        problems.append(
+          "the request threw \(error), so the user never saw the picture, yet the history "
+            + "records the view")
+      case .success where viewed != [number]:
+        problems.append("the request returned, but the history records \(viewed), not [7]")
+      case .success where !request.recordedBeforeReturning:
+        problems.append(
+          "the request returned before the history write ended: that write is not part of the "
+            + "request, so a user who leaves while it runs cannot cancel it")
+      case nil:
+        problems.append("the request never ended")
+      default: break
+      }
+      return problems
+    },
+    ExplorationScenario(
+      "disk-never-answers",
+      summary: "the disk write of picture 7 never ends while the request runs",
+      steps: [
+        "request: downloadImageAndMetadata(imageNumber: 7); the disk write hangs",
+        "then: the request returns the picture, its metadata and the recorded view anyway",
+      ],
+      advice:
+        "The request must not wait for the disk write: start the write in a task of its own "
+        + "and go on to the metadata without awaiting it."
+    ) { story in
+      let request = ExploredRequest(story: story, diskHangs: true)
+      let task = request.start()
+      await story.settle()
+      var problems: [String] = []
+      switch request.result {
+      case .success: break
+      case .failure(let error): problems.append("the request threw \(error)")
+      case nil:
+        problems.append(
+          "the request is still waiting: with the disk write stuck, the user never sees the "
+            + "picture")
+      }
+      // Let the write end, so that nothing of this run is left waiting.
+      request.setup.transport.releaseAll()
+      await task.value
+      await story.settle()
+      return problems
+    },
+  ])
+// In the child process that the exploring checks start, this explores and exits, before any task.
+exploration.exploreIfChild()
+
+let suite = CheckSuite()
+
 suite.check("the image and its metadata are returned, saved and recorded") {
   let setup = Setup()
   let detail = try await setup.request().value
@@ -42,79 +185,12 @@ suite.check("the image and its metadata are returned, saved and recorded") {
     "got \(detail.metadata), saved \(saved.keys.sorted()), viewed \(viewed)")
 }
 
-suite.check("the image is saved even if the request is cancelled after downloading it") {
-  let setup = Setup()
-  let saveURL = DiskCache.url(for: number)
-  setup.transport.hold(saveURL)
-  let request = setup.request()
-  // The image is downloaded and its write has started: now the user leaves the screen.
-  await setup.transport.waitUntilHeld(1)
-  request.cancel()
-  // Released before the request is awaited, for a request that (wrongly) waits for the write;
-  // a write cancelled with the request has ended at its gate already.
-  setup.transport.release(saveURL)
-  _ = try? await request.value
-  await setup.diskCache.ended.waitUntil(count: 1)
-  let saved = await setup.diskCache.saved
-  return .expect(
-    saved[number] != nil,
-    "the request was cancelled while the image was being written, and the write was cancelled "
-      + "with it: the write is not part of the request, give it a task of its own")
+suite.check("a request cancelled at any point keeps its image and records no view") {
+  exploration.outcome(of: "user-leaves")
 }
 
-suite.check("the image is saved even if the request is cancelled during the metadata download") {
-  let setup = Setup()
-  let metadataURL = ImageService.metadataURL(number)
-  setup.transport.hold(metadataURL)
-  let request = setup.request()
-  // The image is downloaded, the metadata is on its way: now the user leaves the screen.
-  await setup.transport.waitUntil { $0.requests(for: metadataURL) == 1 && $0.held == 1 }
-  request.cancel()
-  _ = try? await request.value
-  setup.transport.releaseAll()
-  // Safety net only: a right answer started the write before the metadata download.
-  let ended = await setup.diskCache.ended.waitUntil(count: 1, timeout: .seconds(3))
-  let saved = await setup.diskCache.saved
-  return .expect(
-    ended && saved[number] != nil,
-    "the request was cancelled while the metadata downloaded, and the image, downloaded "
-      + "before, was never saved: start its write as soon as the image is there, not at the end")
-}
-
-suite.check("the request does not wait for the disk write") {
-  let setup = Setup()
-  let saveURL = DiskCache.url(for: number)
-  let metadataURL = ImageService.metadataURL(number)
-  setup.transport.hold(saveURL)
-  let request = setup.request()
-  // Safety net only: a right answer asks for the metadata while the write is held.
-  let metadataAsked = await setup.transport.waitUntil(timeout: .seconds(3)) {
-    $0.requests(for: metadataURL) == 1
-  }
-  setup.transport.release(saveURL)
-  _ = try? await request.value
-  await setup.diskCache.ended.waitUntil(count: 1)
-  return .expect(
-    metadataAsked,
-    "while the disk write was held, the request did not go on to the metadata: it awaited the "
-      + "write. The write is not part of the request: start it and move on")
-}
-
-suite.check("a cancelled request records no view in the history") {
-  let setup = Setup()
-  let historyURL = ViewHistory.url(for: number)
-  setup.transport.hold(historyURL)
-  let request = setup.request()
-  await setup.transport.waitUntil { $0.requests(for: historyURL) == 1 && $0.held == 1 }
-  request.cancel()
-  _ = try? await request.value
-  setup.transport.releaseAll()
-  await setup.history.ended.waitUntil(count: 1)
-  let viewed = await setup.history.viewed
-  return .expect(
-    viewed.isEmpty,
-    "the request was cancelled while the view was being recorded, and it was recorded anyway: "
-      + "this write belongs to the request, await it there")
+suite.check("the request does not wait for the disk write, in any order") {
+  exploration.outcome(of: "disk-never-answers")
 }
 
 suite.check("the disk write runs at background priority") {

@@ -330,6 +330,10 @@ public final class DeterministicScheduler: @unchecked Sendable {
   /// The run's virtual time.
   public var now: Duration { lock.withLock { state.now } }
 
+  /// The decision points of the run so far: a search that deviates only before this count
+  /// leaves what comes after it in the default order.
+  public var decisionsSoFar: Int { lock.withLock { state.decisions } }
+
   /// Stamps an access made now by the running job, for the happens-before analysis; `actor`
   /// names the actor it is isolated to, whose turns are ordered. Nil outside a run, or when the
   /// run does not track happens-before.

@@ -1,3 +1,4 @@
+import DeterministicScheduling
 import Foundation
 
 /// A stand-in for the network: canned responses per URL, with failures, latency and gates under
@@ -75,6 +76,7 @@ public final class SimulatedTransport: Sendable {
     var nextID = 0
     var waiters = ConditionWaiters<State>()
     var statistics = Statistics()
+    var observer: (@Sendable (String) -> Void)?
 
     func isHeld(_ url: URL) -> Bool {
       heldRoutes.contains(url) || (holdsEverything && !releasedRoutes.contains(url))
@@ -142,6 +144,17 @@ public final class SimulatedTransport: Sendable {
   /// Delays every answer for `url` by `latency`, measured on the transport's clock.
   public func delay(_ url: URL, by latency: Duration) {
     state.withLock { $0.latencies[url] = latency }
+  }
+
+  /// Tells `observer` what each request does, as it happens ("GET is1.example/icon/1.png",
+  /// "… answers", "… fails: offline", "… cancelled"), on the requesting task: for a check that
+  /// draws the story of a run.
+  public func observe(_ observer: @escaping @Sendable (String) -> Void) {
+    state.withLock { $0.observer = observer }
+  }
+
+  private func tell(_ text: String) {
+    state.withLock { $0.observer }?(text)
   }
 
   // MARK: - Gates
@@ -269,15 +282,19 @@ public final class SimulatedTransport: Sendable {
         holdID = state.nextID
       }
     }
+    let path = (url.host ?? "") + url.path + (url.query.map { "?" + $0 } ?? "")
+    tell("GET \(path)")
     do {
       let answer = try await answer(for: url, holdID: holdID)
       update {
         $0.statistics.inFlight -= 1
         $0.statistics.responses += 1
       }
+      tell("GET \(path) answers")
       return answer
     } catch {
       let cancelled = error is CancellationError
+      tell("GET \(path) \(cancelled ? "cancelled" : "fails: \(error)")")
       update {
         $0.statistics.inFlight -= 1
         if cancelled {
@@ -356,9 +373,17 @@ public final class SimulatedTransport: Sendable {
       } catch {
         result = .failure(error)
       }
-      DispatchQueue.global().async {
+      let deliver: @Sendable () -> Void = {
         completion(result)
         self.update { $0.statistics.callbacksDelivered += 1 }
+      }
+      if DeterministicScheduler.isRunning {
+        // Under an exploring check the global queue is a lane of the scheduler's, so that the
+        // callback runs when the scheduler chooses, never on a thread it does not see.
+        DeterministicScheduler.shared.enqueue(
+          deliver, lane: .concurrent("global queue"), label: "completion handler")
+      } else {
+        DispatchQueue.global().async(execute: deliver)
       }
     }
   }

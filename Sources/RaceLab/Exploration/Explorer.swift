@@ -24,6 +24,14 @@ public enum Explorer {
     public var stoppedAtCap = false
     /// The targets searched to the end of the bound.
     public var targetsCovered: [ExplorationTarget] = []
+
+    init(_ report: ScheduleSearch.Report<ExplorationTarget, ExploredRun>) {
+      schedulesRun = report.schedulesRun
+      finding = report.finding
+      schedulesToFinding = report.schedulesToFinding
+      stoppedAtCap = report.stoppedAtCap
+      targetsCovered = report.targetsCovered
+    }
   }
 
   /// Searches `targets` in turn, each up to `bound` deviations (at most `maximumSchedules` runs
@@ -42,44 +50,19 @@ public enum Explorer {
   }
 
   /// Level by level, across every target: all schedules of 0 deviations, then of 1, and so on,
-  /// so that the first finding has the fewest deviations over all the targets.
+  /// so that the first finding has the fewest deviations over all the targets
+  /// (`ScheduleSearch.search`, which the katas' checks use too).
   private static func searchUntimed(
     _ targets: [ExplorationTarget], bound: Int, maximumSchedules: Int,
     tracksHappensBefore: Bool, matches: (ExploredRun.Finding) -> Bool,
     progress: (ExplorationTarget, Int) -> Void
   ) -> Report {
-    var report = Report()
-    var frontiers = targets.map { _ in [Schedule.defaultOrder] }
-    for level in 0...bound {
-      for (index, target) in targets.enumerated() {
-        if level == 0 { progress(target, report.schedulesRun) }
-        var next: [Schedule] = []
-        for schedule in frontiers[index] {
-          guard report.schedulesRun < maximumSchedules else {
-            report.stoppedAtCap = true
-            return report
-          }
-          let run = ExploredRun.run(
-            target, policy: .following(schedule), tracksHappensBefore: tracksHappensBefore)
-          report.schedulesRun += 1
-          if run.findings.contains(where: matches) {
-            report.finding = run
-            report.schedulesToFinding = report.schedulesRun
-            return report
-          }
-          guard level < bound else { continue }
-          let counts = run.record.readyCounts
-          for step in (schedule.lastStep + 1)..<max(schedule.lastStep + 1, counts.count) {
-            for choice in 1..<counts[step] {
-              next.append(schedule.adding(step: step, choice: choice))
-            }
-          }
-        }
-        frontiers[index] = next
-      }
-    }
-    report.targetsCovered = targets
-    return report
+    let searched = ScheduleSearch.search(
+      targets, bound: bound, maximumSchedules: maximumSchedules,
+      run: { ExploredRun.run($0, policy: $1, tracksHappensBefore: tracksHappensBefore) },
+      readyCounts: \.record.readyCounts, isFinding: { $0.findings.contains(where: matches) },
+      progress: progress)
+    return Report(searched)
   }
 
   /// Seeded runs (seeds 1, 2, ...), over `targets` in turn, until one has a finding `matches`
@@ -89,19 +72,11 @@ public enum Explorer {
     _ targets: [ExplorationTarget], runs: Int, policy: (UInt64) -> SchedulingPolicy,
     matches: (ExploredRun.Finding) -> Bool
   ) -> Report {
-    var report = Report()
     let start = Date()
-    for index in 0..<runs where !targets.isEmpty {
-      let target = targets[index % targets.count]
-      let run = ExploredRun.run(target, policy: policy(UInt64(index / targets.count + 1)))
-      report.schedulesRun += 1
-      if run.findings.contains(where: matches) {
-        report.finding = run
-        report.schedulesToFinding = report.schedulesRun
-        break
-      }
-    }
-    if report.finding == nil { report.targetsCovered = targets }
+    let sampled = ScheduleSearch.sample(
+      targets, runs: runs, policy: policy, run: { ExploredRun.run($0, policy: $1) },
+      isFinding: { $0.findings.contains(where: matches) })
+    var report = Report(sampled)
     report.seconds = Date().timeIntervalSince(start)
     return report
   }
