@@ -159,19 +159,22 @@ public struct ExplorationCheck: Sendable {
       return target
     }
     let matches = Self.judges(group.name)
-    let report = Explorer.search(explored, bound: bound, matches: matches)
+    let isFinding = { (run: ExploredRun) in run.findings.contains(where: matches) }
+    let report = ScheduleSearch.search(
+      explored, bound: bound, run: Self.runAnnounced, readyCounts: \.record.readyCounts,
+      isFinding: isFinding)
     var schedulesRun = report.schedulesRun
     var finding = report.finding
     var schedulesToFinding = report.schedulesToFinding
     if finding == nil {
       // Then depth: seeded PCT runs (seeds 1, 2, ...), the same on every run; each schedule
       // that breaks something is printed, and replays, like the search's.
-      let sampled = Explorer.sample(
+      let sampled = ScheduleSearch.sample(
         explored, runs: explored.count * Self.pctRunsPerScenario,
         policy: {
           .pct(seed: $0, depth: Self.pctDepth, expectedSteps: Self.pctExpectedSteps)
         },
-        matches: matches)
+        run: Self.runAnnounced, isFinding: isFinding)
       schedulesToFinding = sampled.schedulesToFinding.map { $0 + schedulesRun }
       schedulesRun += sampled.schedulesRun
       finding = sampled.finding
@@ -180,6 +183,16 @@ public struct ExplorationCheck: Sendable {
     return ExplorationVerdict(
       .finding, schedules: schedulesToFinding ?? schedulesRun,
       report: describe(run, group: group.name, isReplay: false))
+  }
+
+  /// Runs `target` once under `policy`, saying first which run it is: should the learner's code
+  /// crash the exploring process, the check names the run, and the command that replays it.
+  static func runAnnounced(_ target: ExplorationTarget, policy: SchedulingPolicy) -> ExploredRun {
+    switch policy {
+    case .following(let schedule): ExploringChild.trying("\(target.name)@\(schedule)")
+    default: ExploringChild.trying("\(target.name) (\(policy))")
+    }
+    return ExploredRun.run(target, policy: policy)
   }
 
   /// What breaks a rule for `group`. For the step's interleavings, every finding but work that
