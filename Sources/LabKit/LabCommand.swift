@@ -160,13 +160,14 @@ public struct LabCommand {
       """
     case "verify":
       """
-      lab verify [--solutions] [--starters] [--wrong-answers] [--track ID] [--only N]
+      lab verify [--solutions] [--starters] [--wrong-answers] [--track ID] [--only N[,N...]]
                  [--repeat TIMES] [--timeout SECONDS]
         Proves the tracks (all three kinds by default): every solution passes its checks, every
         pristine starter (as committed) fails for the reason its metadata names, and every kept
-        wrong answer fails the check it names. --repeat runs each of them TIMES times (default 1)
-        and counts it wrong if the verdict ever differs: a verdict must not depend on the
-        machine's speed. Prints one table; exits 1 if anything is not as expected.
+        wrong answer fails the check it names. --only takes one exercise or a list, separated by
+        commas. --repeat runs each of them TIMES times (default 1) and counts it wrong if the
+        verdict ever differs: a verdict must not depend on the machine's speed. Prints one table;
+        exits 1 if anything is not as expected.
       """
     case "dev": DevCommand.usage
     default: usage
@@ -577,7 +578,11 @@ public struct LabCommand {
     let repeats = try options.count("--repeat") ?? 1
     let timeout = try options.timeout()
     try options.done()
-    var exercises = try only.map { [try catalog.exercise(named: $0)] } ?? catalog.allExercises
+    // `--only 07` or a list, `--only 01,03-query-continuation`: in the catalog's order.
+    var exercises = try only.map { list in
+      let named = try list.split(separator: ",").map { try catalog.exercise(named: String($0)) }
+      return catalog.allExercises.filter(named.contains)
+    } ?? catalog.allExercises
     if let trackID {
       guard let track = catalog.track(named: trackID) else {
         throw UsageError(

@@ -236,6 +236,17 @@ struct LearnerLoopTests {
     #expect(lab.run("bogus", "--help") == 2)
   }
 
+  @Test("verify --only takes a list, in the catalog's order; a name it cannot find is a usage error")
+  func verifyOnlyList() throws {
+    let lab = try FakeLab()
+    #expect(lab.run("verify", "--solutions", "--only", "apod-02-actor-client,1") == 0)
+    #expect(lab.printed.contains("== Verifying solutions (2 exercises)"))
+    let first = try #require(lab.printed.range(of: "01-first-step"))
+    let second = try #require(lab.printed.range(of: "apod-02-actor-client ·"))
+    #expect(first.lowerBound < second.lowerBound)
+    #expect(lab.run("verify", "--only", "1,bogus") == 2)
+  }
+
   @Test("verify --repeat fails a wrong answer whose verdict differs between runs")
   func verifyRepeats() throws {
     let lab = try FakeLab()
