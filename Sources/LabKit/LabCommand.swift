@@ -579,10 +579,11 @@ public struct LabCommand {
     let timeout = try options.timeout()
     try options.done()
     // `--only 07` or a list, `--only 01,03-query-continuation`: in the catalog's order.
-    var exercises = try only.map { list in
-      let named = try list.split(separator: ",").map { try catalog.exercise(named: String($0)) }
-      return catalog.allExercises.filter(named.contains)
-    } ?? catalog.allExercises
+    var exercises =
+      try only.map { list in
+        let named = try list.split(separator: ",").map { try catalog.exercise(named: String($0)) }
+        return catalog.allExercises.filter(named.contains)
+      } ?? catalog.allExercises
     if let trackID {
       guard let track = catalog.track(named: trackID) else {
         throw UsageError(
