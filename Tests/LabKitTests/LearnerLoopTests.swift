@@ -236,7 +236,7 @@ struct LearnerLoopTests {
     #expect(lab.run("bogus", "--help") == 2)
   }
 
-  @Test("verify --only takes a list, in the catalog's order; a name it cannot find is a usage error")
+  @Test("verify --only takes a list, in the catalog's order; an unknown name is a usage error")
   func verifyOnlyList() throws {
     let lab = try FakeLab()
     #expect(lab.run("verify", "--solutions", "--only", "apod-02-actor-client,1") == 0)
