@@ -262,33 +262,6 @@ suite.check("FavouritesStore is still an actor") {
       + "once. Keep the actor, and make each toggle's read, decision and change one step")
 }
 
-suite.check("many toggles from many threads at once are all kept") {
-  guard (FavouritesStore.self as Any.Type) is any Actor.Type else {
-    // An unsynchronized class can crash here, and a crash hides every verdict after it.
-    return .fail("not run: FavouritesStore is not an actor (see above)")
-  }
-  // Real concurrency this time, not the scheduler: the toggles run on Swift's global
-  // executor, many threads, with writes that do not wait.
-  let persistence = LoggedPersistence()
-  let store = FavouritesStore(persistence: persistence)
-  let dates: [String] = (0..<200).map { index in
-    let month = index / 28 + 1
-    let day = index % 28 + 1
-    return String(format: "2021-%02d-%02d", month, day)
-  }
-  try await withThrowingTaskGroup(of: Void.self) { group in
-    for date in dates {
-      group.addTask { try await store.toggle(date) }
-    }
-    try await group.waitForAll()
-  }
-  let favourites = await store.favourites
-  return .expect(
-    favourites == Set(dates),
-    "200 different pictures were toggled at once from many threads; the store kept "
-      + "\(favourites.count) of them")
-}
-
 suite.check("no escape hatch silences the compiler") {
   try EscapeHatchChecks.outcome(
     of: ["FavouritesStore.swift"],

@@ -222,31 +222,6 @@ suite.check("ImageCache is still an actor") {
       + "once. Keep the actor, and record the download in progress before the first await")
 }
 
-suite.check("many callers on many threads download each URL once") {
-  guard (ImageCache.self as Any.Type) is any Actor.Type else {
-    // An unsynchronized class can crash here, and a crash hides every verdict after it.
-    return .fail("not run: ImageCache is not an actor (see above)")
-  }
-  // Real concurrency this time, not a step executor: the callers run on Swift's global
-  // executor, many threads at once.
-  let transport = SimulatedTransport()
-  let urls = (1...5).map { URL(string: "https://is1.example/icon/many-\($0).png")! }
-  for (index, url) in urls.enumerated() { transport.route(url, .image(named: "many \(index)")) }
-  let cache = ImageCache(transport: transport)
-  try await withThrowingTaskGroup(of: Void.self) { group in
-    for round in 0..<200 {
-      let url = urls[round % urls.count]
-      group.addTask { _ = try await cache.image(for: url) }
-    }
-    try await group.waitForAll()
-  }
-  let counts = urls.map { transport.statistics.requests(for: $0) }
-  return .expect(
-    counts == [1, 1, 1, 1, 1],
-    "200 callers on many threads asked for five icons; the transport downloaded them "
-      + "\(counts) times, expected once each")
-}
-
 suite.check("no escape hatch silences the compiler") {
   try EscapeHatchChecks.outcome(
     of: ["ImageCache.swift"],
