@@ -57,10 +57,13 @@ public final class ScheduledDispatchQueue: @unchecked Sendable {
       let nanoseconds = deadline.uptimeNanoseconds.subtractingReportingOverflow(
         DispatchTime.now().uptimeNanoseconds)
       let delay = Duration.nanoseconds(nanoseconds.overflow ? 0 : Int64(nanoseconds.partialValue))
-      // Whole milliseconds, so that two runs of one schedule agree.
+      // The caller read the clock a moment before this did: the delay is the one asked for, less
+      // that moment. Rounded up to whole milliseconds, it is the one asked for (in whole
+      // milliseconds, as `.now() + .seconds(30)` is) whenever that moment is under one, so that
+      // two runs of one schedule agree on a busy machine too.
       DeterministicScheduler.shared.enqueue(
         work, lane: lane, label: "a block on the \(ExecutionContext.name(of: self))",
-        after: .milliseconds((delay / .milliseconds(1)).rounded()))
+        after: .milliseconds((delay / .milliseconds(1)).rounded(.up)))
     } else {
       queue.asyncAfter(deadline: deadline, execute: work)
     }
@@ -68,7 +71,8 @@ public final class ScheduledDispatchQueue: @unchecked Sendable {
 
   /// Runs `work` on the queue and waits for it. Inside a run, one job runs at a time, so `work`
   /// runs at once in the caller's job, as on the queue (a check of the queue inside it sees this
-  /// one); waiting for the queue one is on deadlocks with Dispatch, and stops the program here.
+  /// one). A serial queue's `sync` from a block of that very queue waits for itself with
+  /// Dispatch and never returns; here it stops the program, saying so.
   public func sync<T>(execute work: () throws -> T) rethrows -> T {
     guard DeterministicScheduler.isRunning else { return try queue.sync(execute: work) }
     let scheduler = DeterministicScheduler.shared
