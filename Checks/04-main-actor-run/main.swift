@@ -35,7 +35,9 @@ suite.check("no captured var is left in loadNewDataFromHealthKit()") {
   let source = try sources.text(of: file)
   let outline = SourceOutline(source: source)
   let function = ["HealthKitController", "loadNewDataFromHealthKit"]
-  let captured = try typeCheckDiagnostics(of: sources, moduleName: "CoffeeStep04").filter {
+  let captured = try CompilerChecks.swift5TypeCheckDiagnostics(
+    of: sources, moduleName: "CoffeeStep04"
+  ).filter {
     diagnostic in
     diagnostic.fileName == file && diagnostic.id == "concurrent_access_of_local_capture"
       && outline.declarationPath(atLine: diagnostic.line).starts(with: function)
@@ -95,21 +97,5 @@ suite.check("every order of the app's work within one deviation keeps the app's 
 }
 
 await suite.run()
-
-// MARK: - The compiler, in the exercise's own language mode
-
-/// The diagnostics of the exercise's sources type-checked in the Swift 5 language mode, the
-/// exercise's own, where the captured var is a warning of the type checker. (The Swift 6 mode,
-/// with region-based isolation, accepts it here; and `-typecheck` never runs the flow-sensitive
-/// checks of region-based isolation, which need SIL.)
-func typeCheckDiagnostics(of sources: ExerciseSources, moduleName: String) throws
-  -> [CompilerDiagnostic]
-{
-  try CompilerRun.diagnostics(
-    compiling: [
-      "-typecheck", "-swift-version", "5", "-module-name", moduleName,
-      "-I", CompilerChecks.builtModules.path,
-    ] + CompilerRun.diagnosticFormat + CompilerChecks.files(of: sources))
-}
 
 // MARK: - The app's async work, where the check can wait for it

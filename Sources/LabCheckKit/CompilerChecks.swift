@@ -17,9 +17,34 @@ public enum CompilerChecks {
     let arguments =
       CompilerRun.compilerArguments(
         variant: moduleName, sources: files, modulesPath: builtModules.path) + settings
+    return try diagnostics(
+      compiling: arguments, cachedAs: "\(moduleName)-swift6-sil", files: files)
+  }
+
+  /// The diagnostics of the exercise's sources type-checked as module `moduleName` in the
+  /// Swift 5 language mode, the early steps' own, where some concurrency diagnostics are
+  /// warnings of the type checker. (`-typecheck` stops before SIL, so the flow-sensitive checks
+  /// of region-based isolation never run in it.) Cached like ``swift6Diagnostics(of:moduleName:settings:)``.
+  public static func swift5TypeCheckDiagnostics(
+    of sources: ExerciseSources, moduleName: String
+  ) throws -> [CompilerDiagnostic] {
+    let files = try files(of: sources)
+    let arguments =
+      [
+        "-typecheck", "-swift-version", "5", "-module-name", moduleName,
+        "-I", builtModules.path,
+      ] + CompilerRun.diagnosticFormat + files
+    return try diagnostics(
+      compiling: arguments, cachedAs: "\(moduleName)-swift5-typecheck", files: files)
+  }
+
+  /// The diagnostics of one compile, read from the cache entry `name` when nothing it reads has
+  /// changed (the compiler, its arguments, the text of `files`).
+  private static func diagnostics(
+    compiling arguments: [String], cachedAs name: String, files: [String]
+  ) throws -> [CompilerDiagnostic] {
     let cache = OutputCache(
-      moduleName: moduleName, languageMode: 6, swiftc: try CompilerRun.findSwiftc(),
-      arguments: arguments, files: files, purpose: "sil")
+      name: name, swiftc: try CompilerRun.findSwiftc(), arguments: arguments, files: files)
     if let kept = cache?.output() {
       return DiagnosticsParser.parse(kept).filter { $0.severity != .note }
     }
@@ -60,30 +85,62 @@ extension CompilerChecks {
   /// nonisolated caller of a main-actor method, say), when no behaviour can tell. Match them by
   /// `id` or `group`, never by message: the wording changes between compilers. `settings` are
   /// the exercise's further compiler flags, such as `-default-isolation MainActor`.
+  /// A re-check with nothing changed reads the compiler's last answer from `OutputCache`.
   public static func probeDiagnostics(
     appending probe: String, to file: String, of sources: ExerciseSources, moduleName: String,
     settings: [String] = []
   ) throws -> [CompilerDiagnostic] {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("lab-probe-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    var firstProbeLine = 0
-    for name in try FileManager.default.contentsOfDirectory(atPath: sources.directory.path)
-    where name.hasSuffix(".swift") {
-      var text = try sources.text(of: name)
-      if name == file {
-        firstProbeLine = text.components(separatedBy: "\n").count + 1
-        text += "\n" + probe + "\n"
-      }
-      try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    let firstProbeLine = try sources.text(of: file).components(separatedBy: "\n").count + 1
+    let probed = { (diagnostic: CompilerDiagnostic) in
+      diagnostic.fileName == file && diagnostic.line >= firstProbeLine
     }
-    let diagnostics = try swift6Diagnostics(
-      of: ExerciseSources(path: folder.path), moduleName: moduleName, settings: settings)
-    return diagnostics.filter { $0.fileName == file && $0.line >= firstProbeLine }.map {
+    // Keyed by the learner's files and the probe, not by the compile's own arguments, which
+    // name a folder made afresh for each compile.
+    let learnerFiles = try files(of: sources)
+    let cache = OutputCache(
+      name: "\(moduleName)-swift6-probe-\(stableHash(file + "\u{0}" + probe))",
+      swiftc: try CompilerRun.findSwiftc(),
+      arguments: [moduleName, builtModules.path, file, probe] + settings, files: learnerFiles)
+    let output: String
+    if let kept = cache?.output() {
+      output = kept
+    } else {
+      let folder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("lab-probe-\(UUID().uuidString)", isDirectory: true)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      for path in learnerFiles {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        var text = try sources.text(of: name)
+        if name == file { text += "\n" + probe + "\n" }
+        try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+      }
+      let probeFiles = learnerFiles.map {
+        folder.appendingPathComponent(URL(fileURLWithPath: $0).lastPathComponent).path
+      }
+      let outcome = try CompilerRun.outcome(
+        compiling: CompilerRun.compilerArguments(
+          variant: moduleName, sources: probeFiles, modulesPath: builtModules.path) + settings)
+      // The diagnostics name the learner's files, not the folder that is gone after this call.
+      output = outcome.output.replacingOccurrences(
+        of: folder.path + "/", with: sources.directory.path + "/")
+      if !outcome.crashed { cache?.keep(output) }
+    }
+    return DiagnosticsParser.parse(output).filter { $0.severity != .note && probed($0) }.map {
       CompilerDiagnostic(
         file: $0.file, line: $0.line - firstProbeLine + 1, column: $0.column,
         severity: $0.severity, message: $0.message, group: $0.group, id: $0.id, notes: $0.notes)
     }
+  }
+
+  /// A hash of `text` that is the same in every process (64-bit FNV-1a, in hexadecimal), to
+  /// name a cache entry; Swift's own `hashValue` is seeded afresh per process.
+  private static func stableHash(_ text: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash &*= 0x100_0000_01b3
+    }
+    return String(hash, radix: 16)
   }
 }

@@ -42,10 +42,15 @@ struct OutputCache {
     moduleName: String, languageMode: Int, swiftc: URL, arguments: [String], files: [String],
     purpose: String = "warnings"
   ) {
-    guard let compiler = Self.modificationDate(of: swiftc.path) else { return nil }
     self.init(
-      name: "\(moduleName)-swift\(languageMode)-\(purpose)",
-      dependingOn: [swiftc.path, compiler] + arguments, files: files)
+      name: "\(moduleName)-swift\(languageMode)-\(purpose)", swiftc: swiftc, arguments: arguments,
+      files: files)
+  }
+
+  /// The cache entry `name` for what `swiftc` answers to `arguments` about `files`.
+  init?(name: String, swiftc: URL, arguments: [String], files: [String]) {
+    guard let compiler = Self.modificationDate(of: swiftc.path) else { return nil }
+    self.init(name: name, dependingOn: [swiftc.path, compiler] + arguments, files: files)
   }
 
   private static func modificationDate(of path: String) -> String? {
