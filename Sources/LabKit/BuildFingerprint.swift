@@ -18,10 +18,20 @@ struct BuildFingerprint: Equatable {
     "Package.swift", "Exercises/exercises.json", "Sources", "Checks",
   ]
 
+  /// How the learner's own files count.
+  enum LearnerFiles {
+    /// By what they say: any edit is a change.
+    case byContents
+    /// By their names only: the structure SwiftPM's build plan depends on, which an edit inside
+    /// a file keeps.
+    case byName
+  }
+
   /// The fingerprint of a build of `product` from `sourceFolder`, with `environment`, by the
   /// driver at `swift`; nil when a file cannot be read (then the build runs).
   static func take(
-    root: URL, sourceFolder: String, environment: [String: String], swift: String
+    root: URL, sourceFolder: String, environment: [String: String], swift: String,
+    learnerFiles: LearnerFiles = .byContents
   ) -> BuildFingerprint? {
     var lines: [String] = []
     for input in packageInputs {
@@ -34,7 +44,8 @@ struct BuildFingerprint: Equatable {
     // the file system's clock (a few milliseconds on Linux) would keep the same stamp.
     guard
       let learner = describe(
-        root.appendingPathComponent(sourceFolder), as: sourceFolder, byContents: true)
+        root.appendingPathComponent(sourceFolder), as: sourceFolder,
+        stampOf: learnerFiles == .byContents ? contentStamp : { _ in "" })
     else { return nil }
     lines += learner
     guard let driver = stamp(URL(fileURLWithPath: swift)) else { return nil }
@@ -71,12 +82,37 @@ struct BuildFingerprint: Equatable {
     try? FileManager.default.removeItem(at: record)
   }
 
+  // MARK: The build plan's record, for `DirectRebuild`
+
+  /// Where the record of the build plan SwiftPM wrote for `product`'s last build is kept.
+  static func planRecord(for product: String, scratchPath: URL) -> URL {
+    scratchPath.appendingPathComponent("lab-fingerprints/\(product).plan.txt")
+  }
+
+  /// Writes this fingerprint (taken `.byName`) as the structure that `plan`, just written by
+  /// SwiftPM, was made for.
+  func writePlanRecord(plan: URL, to record: URL) {
+    guard let stamp = Self.stamp(plan) else { return }
+    try? FileManager.default.createDirectory(
+      at: record.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try? "plan \(stamp)\n\(text)".write(to: record, atomically: true, encoding: .utf8)
+  }
+
+  /// Whether `plan` is still the file SwiftPM wrote for this very structure (this fingerprint,
+  /// taken `.byName`): no other build has written it since, and no file has come, gone or
+  /// changed outside the learner's files.
+  func planStillFits(_ plan: URL, record: URL) -> Bool {
+    guard let stamp = Self.stamp(plan),
+      let kept = try? String(contentsOf: record, encoding: .utf8)
+    else { return false }
+    return kept == "plan \(stamp)\n\(text)"
+  }
+
   /// Every regular file under `url` (or `url` itself), as `path size mtime` lines (or `path
   /// size hash` by contents), sorted.
-  private static func describe(_ url: URL, as relative: String, byContents: Bool = false)
-    -> [String]?
-  {
-    let stampOf = byContents ? contentStamp : stamp
+  private static func describe(
+    _ url: URL, as relative: String, stampOf: (URL) -> String? = stamp
+  ) -> [String]? {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
       return ["missing \(relative)"]
@@ -84,13 +120,12 @@ struct BuildFingerprint: Equatable {
     guard isFolder.boolValue else { return stampOf(url).map { ["\(relative) \($0)"] } }
     guard
       let files = FileManager.default.enumerator(
-        at: url, includingPropertiesForKeys: [.isRegularFileKey],
+        at: url, includingPropertiesForKeys: [],
         options: [.skipsHiddenFiles])
     else { return nil }
     var lines: [String] = []
     for case let file as URL in files {
-      guard (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true
-      else { continue }
+      guard let info = status(of: file), info.st_mode & S_IFMT == S_IFREG else { continue }
       guard let stamp = stampOf(file) else { return nil }
       let path = file.path.dropFirst(url.path.count)
       lines.append("\(relative)\(path) \(stamp)")
@@ -110,13 +145,22 @@ struct BuildFingerprint: Equatable {
     return "\(data.count) \(String(hash, radix: 16))"
   }
 
-  /// A file's size and modification time (as precise as the file system and Foundation give
-  /// it: microseconds or better on Linux and macOS).
+  /// A file's size and modification time, to the nanosecond the file system keeps.
   private static func stamp(_ url: URL) -> String? {
-    guard
-      let values = try? url.resourceValues(forKeys: [.fileSizeKey, .contentModificationDateKey]),
-      let size = values.fileSize, let modified = values.contentModificationDate
-    else { return nil }
-    return "\(size) \(modified.timeIntervalSinceReferenceDate)"
+    guard let info = status(of: url) else { return nil }
+    #if canImport(Darwin)
+      let modified = info.st_mtimespec
+    #else
+      let modified = info.st_mtim
+    #endif
+    return "\(info.st_size) \(modified.tv_sec).\(modified.tv_nsec)"
+  }
+
+  /// What `stat(2)` says of `url`, following links. (Foundation's file attributes also look
+  /// up the owner's and group's names, a read of the user and group databases per file: most
+  /// of the time of a fingerprint of some 700 files.)
+  private static func status(of url: URL) -> stat? {
+    var info = stat()
+    return stat(url.path, &info) == 0 ? info : nil
   }
 }

@@ -110,18 +110,42 @@ public struct ExerciseChecker: Sendable {
     let executable = root.appendingPathComponent("\(scratchPath)/debug/\(exercise.checkProduct)")
     let record = BuildFingerprint.record(
       for: exercise.checkProduct, scratchPath: root.appendingPathComponent(scratchPath))
-    let fingerprint =
+    let scratch = root.appendingPathComponent(scratchPath)
+    let (fingerprint, structure) =
       swiftExecutable == nil
-      ? BuildFingerprint.take(
-        root: root, sourceFolder: source.directory(of: exercise), environment: environment,
-        swift: try Self.swiftDriver())
-      : nil
+      ? (
+        BuildFingerprint.take(
+          root: root, sourceFolder: source.directory(of: exercise), environment: environment,
+          swift: try Self.swiftDriver()),
+        BuildFingerprint.take(
+          root: root, sourceFolder: source.directory(of: exercise), environment: environment,
+          swift: try Self.swiftDriver(), learnerFiles: .byName)
+      )
+      : (nil, nil)
+    // SwiftPM's build plan for this product, and the structure it was made for.
+    let plan = scratch.appendingPathComponent("debug.yaml")
+    let planRecord = BuildFingerprint.planRecord(for: exercise.checkProduct, scratchPath: scratch)
     if let fingerprint,
       BuildFingerprint.lastBuild(at: record, executable: executable) == fingerprint
     {
       progress("nothing changed since the last build")
+    } else if let structure, structure.planStillFits(plan, record: planRecord),
+      let rebuild = directRebuild(of: exercise, from: source, plan: plan)
+    {
+      BuildFingerprint.forget(record)
+      building(exercise.module)
+      let (succeeded, output) = try rebuild.run(in: root)
+      guard succeeded else {
+        let errors = CheckOutputParser.compileErrors(
+          in: output, preferring: source.directory(of: exercise))
+        return [
+          .doesNotCompile(errors: errors.isEmpty ? [output.suffix(2000).description] : errors)
+        ]
+      }
+      fingerprint?.write(to: record, executable: executable)
     } else {
       BuildFingerprint.forget(record)
+      BuildFingerprint.forget(planRecord)
       // Each module the build starts on, for a learner watching a long first build.
       let modules = BuildModules()
       // No index store: no editor reads the checks' scratch folder (editors index Exercises/ in
@@ -144,6 +168,7 @@ public struct ExerciseChecker: Sendable {
         ]
       }
       fingerprint?.write(to: record, executable: executable)
+      structure?.writePlanRecord(plan: plan, to: planRecord)
     }
     var runEnvironment = environment.merging(checkEnvironment) { _, extra in extra }
     runEnvironment["SWIFT_BACKTRACE"] = Self.backtraceSettings
@@ -162,6 +187,20 @@ public struct ExerciseChecker: Sendable {
       return try runChecks(
         of: exercise, from: source, environment: runEnvironment, warning: warning)
     }
+  }
+
+  /// The commands that rebuild `exercise`'s check after an edit inside the learner's files,
+  /// from SwiftPM's last `plan` for it; nil when SwiftPM must build (see `DirectRebuild`).
+  private func directRebuild(
+    of exercise: ExerciseCatalog.Exercise, from source: Source, plan: URL
+  ) -> DirectRebuild? {
+    let folder = root.appendingPathComponent(source.directory(of: exercise))
+    guard let text = try? String(contentsOf: plan, encoding: .utf8),
+      let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+    else { return nil }
+    let edited = Set(
+      names.filter { $0.hasSuffix(".swift") }.map { folder.appendingPathComponent($0).path })
+    return DirectRebuild.commands(in: text, edited: edited, product: exercise.checkProduct)
   }
 
   /// Runs the check executable already built for `exercise` once.

@@ -67,4 +67,40 @@ struct BuildFingerprintTests {
     BuildFingerprint.forget(record)
     #expect(BuildFingerprint.lastBuild(at: record, executable: product) == nil)
   }
+
+  @Test(
+    "SwiftPM's plan still fits after an edit inside the learner's files, not after a new file or another plan"
+  )
+  func planFitsOnlyItsStructure() throws {
+    let root = try Self.makePackage()
+    defer { try? FileManager.default.removeItem(at: root) }
+    func structure() throws -> BuildFingerprint {
+      try #require(
+        BuildFingerprint.take(
+          root: root, sourceFolder: "Exercises/01", environment: [:], swift: "/bin/sh",
+          learnerFiles: .byName))
+    }
+    let plan = root.appendingPathComponent("build/debug.yaml")
+    try FileManager.default.createDirectory(
+      at: plan.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try "commands:".write(to: plan, atomically: true, encoding: .utf8)
+    let record = BuildFingerprint.planRecord(
+      for: "Check", scratchPath: root.appendingPathComponent("build"))
+    try structure().writePlanRecord(plan: plan, to: record)
+    #expect(try structure().planStillFits(plan, record: record))
+    // An edit inside the learner's file keeps the plan's structure.
+    try "struct Model { let edited = true }".write(
+      to: root.appendingPathComponent("Exercises/01/Model.swift"), atomically: true,
+      encoding: .utf8)
+    #expect(try structure().planStillFits(plan, record: record))
+    // Another product's build writes the plan again.
+    try "commands:\n".write(to: plan, atomically: true, encoding: .utf8)
+    #expect(try !structure().planStillFits(plan, record: record))
+    try structure().writePlanRecord(plan: plan, to: record)
+    // A new file in the learner's folder is a new structure.
+    try "struct Other {}".write(
+      to: root.appendingPathComponent("Exercises/01/Other.swift"), atomically: true,
+      encoding: .utf8)
+    #expect(try !structure().planStillFits(plan, record: record))
+  }
 }

@@ -48,10 +48,12 @@ public final class PublishedChangeRecorder: Sendable {
   /// Every read of a published property made off the main queue so far, in order.
   public var readsOffMainQueue: [OffMainRead] { reads.withLock { $0 } }
 
-  func recordRead(property: String) {
+  /// `property` is named only for a read off the main queue: most reads are on it, and naming a
+  /// property from its key path costs more than the read.
+  func recordRead(property: @autoclosure () -> String) {
     guard !ExecutionContext.isOnMainQueue else { return }
     checkpoints.reach(.publishedValueReadingOffMain)
-    let read = OffMainRead(property: property, context: .current, eventsBefore: log.count)
+    let read = OffMainRead(property: property(), context: .current, eventsBefore: log.count)
     reads.withLock { $0.append(read) }
   }
 
