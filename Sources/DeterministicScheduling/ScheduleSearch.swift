@@ -24,6 +24,12 @@ public enum ScheduleSearch {
     public var finding: Run?
     /// How many schedules were run up to and including the finding.
     public var schedulesToFinding: Int?
+    /// Where the finding comes in the order a search or a sampling runs schedules in, the same
+    /// for any subset of the targets that holds the finding's: for a search, its level (the
+    /// deviations it makes), its target's index and its place in that target's level; for a
+    /// sampling, its seed and its target's index. Two searches over parts of the same targets
+    /// can so tell which of their findings a search over all of them would have met first.
+    public var findingPosition: [Int]?
     /// Whether the search stopped at `maximumSchedules` before covering the bound.
     public var stoppedAtCap = false
     /// The targets searched to the end of the bound (or sampled to the end of the runs).
@@ -48,7 +54,7 @@ public enum ScheduleSearch {
       for (index, target) in targets.enumerated() {
         if level == 0 { progress(target, report.schedulesRun) }
         var next: [Schedule] = []
-        for schedule in frontiers[index] {
+        for (ordinal, schedule) in frontiers[index].enumerated() {
           guard report.schedulesRun < maximumSchedules else {
             report.stoppedAtCap = true
             return report
@@ -58,6 +64,7 @@ public enum ScheduleSearch {
           if isFinding(outcome) {
             report.finding = outcome
             report.schedulesToFinding = report.schedulesRun
+            report.findingPosition = [level, index, ordinal]
             return report
           }
           guard level < bound else { continue }
@@ -86,11 +93,13 @@ public enum ScheduleSearch {
     var report = Report<Target, Run>()
     for index in 0..<runs where !targets.isEmpty {
       let target = targets[index % targets.count]
-      let outcome = run(target, policy(UInt64(index / targets.count + 1)))
+      let seed = index / targets.count + 1
+      let outcome = run(target, policy(UInt64(seed)))
       report.schedulesRun += 1
       if isFinding(outcome) {
         report.finding = outcome
         report.schedulesToFinding = report.schedulesRun
+        report.findingPosition = [seed, index % targets.count]
         return report
       }
     }

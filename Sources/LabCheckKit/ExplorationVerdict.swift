@@ -24,11 +24,18 @@ public struct ExplorationVerdict: Sendable, Equatable {
   public var schedules: Int
   /// What a learner reads under the check's line.
   public var report: [String]
+  /// Where a finding comes in the order the whole exploration runs schedules in
+  /// (`ScheduleSearch.Report.findingPosition`, led by the phase: 0 for the bounded search, 1
+  /// for the seeded runs): of the findings of several exploring processes, each over part of
+  /// the scenarios, the check reports the one with the least, the one a single process would
+  /// have met first.
+  public var rank: [Int]?
 
-  public init(_ kind: Kind, schedules: Int = 0, report: [String] = []) {
+  public init(_ kind: Kind, schedules: Int = 0, report: [String] = [], rank: [Int]? = nil) {
     self.kind = kind
     self.schedules = schedules
     self.report = report
+    self.rank = rank
   }
 
   /// The check's outcome. `replayExample` is a `--schedule` argument this check takes, shown

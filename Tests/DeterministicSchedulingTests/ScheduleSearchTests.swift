@@ -77,4 +77,34 @@ struct ScheduleSearchTests {
     #expect(seeds == [1, 1, 2, 2])
     #expect(report.schedulesToFinding == 4)
   }
+
+  @Test(
+    "A finding's position orders it as a search of all the targets would: searches of parts agree"
+  )
+  func positionsAgreeAcrossParts() {
+    // "b" breaks at one deviation (point 2), "c" at none: the whole search meets "c" first,
+    // at level 0, though "b" comes before it in the list.
+    let isFinding: (Run, String) -> Bool = { run, target in
+      (target == "b" && run.schedule.choice(at: 2) == 1) || target == "c"
+    }
+    func search(_ targets: [String]) -> ScheduleSearch.Report<String, (String, Run)> {
+      ScheduleSearch.search(
+        targets, bound: 1, run: { target, policy in (target, Self.run(target, policy)) },
+        readyCounts: { $0.1.readyCounts }, isFinding: { isFinding($0.1, $0.0) })
+    }
+    let whole = search(["a", "b", "c"])
+    #expect(whole.finding?.0 == "c")
+    #expect(whole.findingPosition == [0, 2, 0])
+    // The same targets in two parts, as two exploring processes share them (places 0, 2 and 1).
+    let even = search(["a", "c"])
+    let odd = search(["b"])
+    #expect(even.findingPosition == [0, 1, 0])
+    #expect(odd.findingPosition == [1, 0, 2])
+    // Mapped back to the targets' places, the least position is the whole search's finding.
+    let places = [[0, 2], [1]]
+    let ranked = [(even, places[0]), (odd, places[1])].compactMap { report, places in
+      report.findingPosition.map { [$0[0], places[$0[1]], $0[2]] }
+    }
+    #expect(ranked.min { $0.lexicographicallyPrecedes($1) } == whole.findingPosition)
+  }
 }

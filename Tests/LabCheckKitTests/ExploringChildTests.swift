@@ -50,4 +50,38 @@ struct ExploringChildTests {
     #expect(
       ExplorationVerdict(.crashed, report: ["it crashed"]).outcome(replayExample: "") != .pass)
   }
+
+  @Test("The verdicts of a split exploration merge into the one a single child would give")
+  func sharesMerge() {
+    func output(_ lines: [String], exited: Bool = true) -> ChildOutput {
+      ChildOutput(lines: lines, exitedNormally: exited, ending: exited ? "exit 0" : "signal 4")
+    }
+    let first = output([
+      "EXPLORE-VERDICT interleavings FINDING 40 0.1.4.0", "  - the later one",
+      "EXPLORE-VERDICT saved-value-race PASS 20",
+    ])
+    let second = output([
+      "EXPLORE-TRYING drinks-in-a-row+in-flight@2:1",
+      "EXPLORE-VERDICT interleavings FINDING 30 0.1.3.5", "  - the earlier one",
+      "EXPLORE-VERDICT saved-value-race PASS 25",
+    ])
+    let merged = ChildOutput.merged([first, second]).verdicts
+    // Level 1 both; the scenario at place 3 comes before the one at 4.
+    #expect(
+      merged["interleavings"]
+        == ExplorationVerdict(
+          .finding, schedules: 70, report: ["  - the earlier one"], rank: [0, 1, 3, 5]))
+    #expect(merged["saved-value-race"] == ExplorationVerdict(.passed, schedules: 45))
+    // A finding of the bounded search comes before any of the seeded runs.
+    let seeded = output(["EXPLORE-VERDICT interleavings FINDING 600 1.1.0.0", "  - seeded"])
+    #expect(
+      ChildOutput.merged([seeded, second]).verdicts["interleavings"]?.report == [
+        "  - the earlier one"
+      ])
+    // A child that crashed speaks for all.
+    let crashed = output(["EXPLORE-TRYING loads-overlap+in-flight@1:1"], exited: false)
+    #expect(!ChildOutput.merged([first, crashed]).exitedNormally)
+    // One child's output is its own.
+    #expect(ChildOutput.merged([first]).lines == first.lines)
+  }
 }
