@@ -24,14 +24,15 @@ public enum CompilerChecks {
   /// The diagnostics of the exercise's sources type-checked as module `moduleName` in the
   /// Swift 5 language mode, the early steps' own, where some concurrency diagnostics are
   /// warnings of the type checker. (`-typecheck` stops before SIL, so the flow-sensitive checks
-  /// of region-based isolation never run in it.) Cached like ``swift6Diagnostics(of:moduleName:settings:)``.
+  /// of region-based isolation never run in it.) In one compiler job, as `CompilerWarnings`
+  /// does. Cached like ``swift6Diagnostics(of:moduleName:settings:)``.
   public static func swift5TypeCheckDiagnostics(
     of sources: ExerciseSources, moduleName: String
   ) throws -> [CompilerDiagnostic] {
     let files = try files(of: sources)
     let arguments =
       [
-        "-typecheck", "-swift-version", "5", "-module-name", moduleName,
+        "-typecheck", "-wmo", "-swift-version", "5", "-module-name", moduleName,
         "-I", builtModules.path,
       ] + CompilerRun.diagnosticFormat + files
     return try diagnostics(

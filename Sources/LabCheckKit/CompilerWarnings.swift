@@ -21,8 +21,9 @@ public enum CompilerWarnings {
     let files = try CompilerChecks.files(of: sources)
     let arguments =
       [
-        "-typecheck", "-swift-version", "\(languageMode)", "-strict-concurrency=complete",
-        "-module-name", moduleName, "-I", CompilerChecks.builtModules.path,
+        "-typecheck", "-wmo", "-swift-version", "\(languageMode)",
+        "-strict-concurrency=complete", "-module-name", moduleName,
+        "-I", CompilerChecks.builtModules.path,
       ] + CompilerRun.diagnosticFormat + files
     let swiftc = try CompilerRun.findSwiftc()
     let cache = OutputCache(
