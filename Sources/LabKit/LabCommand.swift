@@ -134,11 +134,11 @@ public struct LabCommand {
       """
       lab watch [N] [--interval SECONDS] [--timeout SECONDS] [--all-warnings]
         Checks the exercise, then again whenever one of its files changes (polling every
-        --interval seconds, default 1, so it works on every file system); each run starts under a
-        rule with the time, on a cleared screen when the output is a terminal. When it passes (the
-        first run too), moves on to the next step not yet solved, of the same track first. Ends
-        with exit code 0 when every exercise is solved; stop it with Ctrl-C. --all-warnings as
-        for check.
+        --interval seconds, default 0.25, so it works on every file system); each run starts
+        under a rule with the time, on a cleared screen when the output is a terminal. When it
+        passes (the first run too), moves on to the next step not yet solved, of the same track
+        first. Ends with exit code 0 when every exercise is solved; stop it with Ctrl-C.
+        --all-warnings as for check.
       """
     case "next":
       "lab next [N]\n  Makes exercise N, or the one after the current one, the current exercise. Learners can start anywhere."
@@ -388,7 +388,7 @@ public struct LabCommand {
 
   func watch(_ catalog: ExerciseCatalog, _ options: ParsedArguments) throws -> Int32 {
     var options = options
-    let interval = try options.seconds("--interval") ?? 1
+    let interval = try options.seconds("--interval") ?? 0.25
     let timeout = try options.timeout()
     let allWarnings = try options.flag("--all-warnings")
     var exercise = try pick(catalog, options.positional(max: 1).first)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Runtime)
   import Runtime
@@ -14,9 +15,21 @@ public struct CallStack: @unchecked Sendable {
   #if canImport(Runtime)
     let backtrace: Backtrace
 
+    /// The program's loaded images, read once rather than for every stack.
+    private static let images = ImageMap.capture()
+
+    /// The frames nearest the event only: the learner's frame is a few calls below the platform
+    /// call that records it, and resolving a frame to its line (reading the line table) is most
+    /// of what a report costs.
+    private static let framesKept = 32
+
     static func capture() -> CallStack? {
-      (try? Backtrace.capture()).map(CallStack.init(backtrace:))
+      (try? Backtrace.capture(limit: framesKept, top: 0, images: images))
+        .map(CallStack.init(backtrace:))
     }
+
+    /// Each stack resolved once per folder: a run passes the same lines again and again.
+    private static let resolved = Mutex<[String: String?]>([:])
   #else
     static func capture() -> CallStack? { nil }
   #endif
@@ -25,8 +38,19 @@ public struct CallStack: @unchecked Sendable {
   /// `CoffeeData.swift:87 in save(_:)`, or nil when none does or nothing can be resolved.
   public func innermostFrame(inFolder folder: String) -> String? {
     #if canImport(Runtime)
-      guard let frames = backtrace.symbolicated()?.frames else { return nil }
-      for frame in frames {
+      let key = folder + "\u{0}" + backtrace.frames.map(\.description).joined(separator: ",")
+      if let known = Self.resolved.withLock({ $0[key] }) { return known }
+      let frame = innermostFrame(in: backtrace.symbolicated(with: Self.images), folder: folder)
+      Self.resolved.withLock { $0[key] = .some(frame) }
+      return frame
+    #else
+      return nil
+    #endif
+  }
+
+  #if canImport(Runtime)
+    private func innermostFrame(in stack: SymbolicatedBacktrace?, folder: String) -> String? {
+      for frame in stack?.frames ?? [] {
         // Line 0 is code the compiler wrote (a property's setter): its caller names the line.
         guard let symbol = frame.symbol, let location = symbol.sourceLocation,
           location.path.hasPrefix(folder), location.line > 0
@@ -35,10 +59,8 @@ public struct CallStack: @unchecked Sendable {
         return "\(file):\(location.line) in \(Self.shortName(symbol.name))"
       }
       return nil
-    #else
-      return nil
-    #endif
-  }
+    }
+  #endif
 
   /// A demangled name as short as a learner needs it beside its file and line:
   /// `CoffeeStep07.CoffeeDataStore.save(_: [Drink]) -> ()` becomes `save(_:)`, an accessor keeps
