@@ -72,6 +72,13 @@ public final class ExplorationStory: @unchecked Sendable {
     lock.withLock { recorded.append(event) }
   }
 
+  /// Records `text` in the lane `lane`, whichever task calls: for a fake that draws each of
+  /// the app's requests in a lane of its own.
+  public func note(_ text: String, inLane lane: String) {
+    let event = Event(lane: lane, text: text)
+    lock.withLock { recorded.append(event) }
+  }
+
   /// Runs `body` in the lane `name`: what it and the tasks it creates note is drawn there.
   public func inLane<Value: Sendable>(
     _ name: String, _ body: () async throws -> Value
