@@ -65,9 +65,10 @@ final class Page: Sendable {
     guard result == nil else { return [] }
     if network.statistics.loadsStarted > 0 {
       return [
-        "loadIcons still calls load(_:completion:) and gathers its completion handlers: they "
-          + "come on Dispatch threads the lab's scheduler cannot order, so none of this check's "
-          + "orders can be played; load each icon with loadIcon(_:) in a child of a task group"
+        "loadIcons still calls load(_:completion:), whose handlers this check does not call: "
+          + "a DispatchGroup's notify runs on a Dispatch queue the lab's scheduler cannot order, "
+          + "so none of its orders could be played. Load each icon with loadIcon(_:), which "
+          + "awaits data(for:), in a child of a task group"
       ]
     }
     return [
