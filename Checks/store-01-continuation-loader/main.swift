@@ -83,12 +83,12 @@ final class Loads: Sendable {
 }
 
 /// Whether `ending` is the image named `name`.
-func isImage(_ name: String) -> (Result<Data, any Error>) -> Bool {
+func isImage(_ name: String) -> @Sendable (Result<Data, any Error>) -> Bool {
   { if case .success(let bytes) = $0 { FakeImage.name(in: bytes) == name } else { false } }
 }
 
 /// Whether `ending` is a throw of `expected`.
-func threw<E: Error & Equatable>(_ expected: E) -> (Result<Data, any Error>) -> Bool {
+func threw<E: Error & Equatable>(_ expected: E) -> @Sendable (Result<Data, any Error>) -> Bool {
   { if case .failure(let error as E) = $0 { error == expected } else { false } }
 }
 
