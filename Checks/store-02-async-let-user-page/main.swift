@@ -20,10 +20,19 @@ func transport() -> SimulatedTransport {
   return transport
 }
 
-/// The lane each request is drawn in.
+/// The lane each request is drawn in: short, so that five lanes fit a report's width.
 func lane(of url: URL) -> String {
   switch url {
-  case userURL: "user request"
+  case userURL: "profile"
+  case avatarURL: "avatar"
+  default: "certs"
+  }
+}
+
+/// What a report calls each request.
+func name(of url: URL) -> String {
+  switch url {
+  case userURL: "user"
   case avatarURL: "avatar"
   default: "certificates"
   }
@@ -153,7 +162,7 @@ let exploration = KataExploration(
         await loading.value
         guard held.count < 2 else { return [] }
         return [
-          "with no answer yet, only \(held.isEmpty ? "nothing" : held.map(lane(of:)).joined()) "
+          "with no answer yet, only \(held.isEmpty ? "nothing" : held.map(name(of:)).joined()) "
             + "had been requested of the avatar and the certificates: the page loads them one "
             + "after the other"
         ]
@@ -223,7 +232,7 @@ let exploration = KataExploration(
         }
         await leave.value
         await story.settle()
-        let running = screen.network.statistics.heldURLs.map(lane(of:))
+        let running = screen.network.statistics.heldURLs.map(name(of:))
         guard !running.isEmpty else { return [] }
         return [
           "the user left the page, but its \(running.joined(separator: " and ")) "
