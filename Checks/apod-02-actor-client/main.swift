@@ -6,8 +6,6 @@ import LabCheckKit
 
 @testable import ApodKata02
 
-let suite = CheckSuite()
-
 let start = ISO8601DateFormatter().date(from: "2021-12-15T00:00:00Z")!
 let end = ISO8601DateFormatter().date(from: "2021-12-17T00:00:00Z")!
 let rangeURL = ApodClient.url(from: start, to: end)
@@ -42,6 +40,90 @@ func expectError(_ expected: ApodNetworkingError, from result: Result<[ApodPictu
     return .fail("expected ApodNetworkingError.\(expected), got \(type(of: error)): \(error)")
   }
 }
+
+/// A fetch whose answer never comes, in the lane "list"; the user leaves at any point, from
+/// before the fetch starts to while it waits, and its task is cancelled. The transport reports
+/// the cancellation as `report` says.
+func playCancelled(
+  _ story: ExplorationStory, report: SimulatedTransport.CancellationReport
+) async -> [String] {
+  let transport = SimulatedTransport(reportsCancellation: report)
+  transport.route(rangeURL, body: CannedApod.json(pictures))
+  transport.hold(rangeURL)
+  transport.observe { story.note($0) }
+  let client = ApodClient(transport: transport)
+  let ending = LockedValue<Result<[ApodPicture], Error>?>(nil)
+  let fetching = Task {
+    await story.inLane("list") {
+      story.note("fetchPictures(2021-12-15 to 2021-12-17)")
+      let result = await fetch(client)
+      switch result {
+      case .success(let found): story.note("returned \(found.count) pictures")
+      case .failure(let error): story.note("threw \(error)")
+      }
+      ending.withLock { $0 = result }
+    }
+  }
+  let leave = story.later("user") {
+    story.note("leaves the list: the fetch's task is cancelled")
+    fetching.cancel()
+  }
+  await leave.value
+  await story.settle()
+  switch ending.current {
+  case nil:
+    return [
+      "the fetch's task was cancelled, but fetchPictures never returned: it still waits for an "
+        + "answer that will not come"
+    ]
+  case .success(let found):
+    return ["the fetch's task was cancelled, yet fetchPictures returned \(found.count) pictures"]
+  case .failure(let error as ApodNetworkingError) where error == .cancelled:
+    return []
+  case .failure(let error):
+    return [
+      "the fetch's task was cancelled (the transport threw "
+        + "\(report == .asURLError ? "URLError(.cancelled)" : "CancellationError")), and "
+        + "fetchPictures threw \(error), not ApodNetworkingError.cancelled: the list would show "
+        + "an error for a fetch nobody waits for"
+    ]
+  }
+}
+
+let cancellationAdvice =
+  "A cancelled task is not a failed transport: map CancellationError, and URLError(.cancelled) "
+  + "as URLSession reports it, to .cancelled, or ask the task itself (Task.isCancelled)."
+
+let exploration = KataExploration(
+  kata: "apod-02",
+  scenarios: [
+    ExplorationScenario(
+      "cancelled",
+      summary: "the user leaves the list at any point while its fetch waits for an answer",
+      steps: [
+        "list: fetchPictures(from: 2021-12-15, to: 2021-12-17); the answer never comes",
+        "user: leaves at any point, before the request or while it waits: the task is "
+          + "cancelled, and the transport throws CancellationError",
+        "then fetchPictures throws ApodNetworkingError.cancelled",
+      ],
+      advice: cancellationAdvice,
+      play: { await playCancelled($0, report: .asCancellationError) }),
+    ExplorationScenario(
+      "cancelled-urlerror",
+      summary: "the same, with a transport that reports cancellation as URLSession does",
+      steps: [
+        "list: fetchPictures(from: 2021-12-15, to: 2021-12-17); the answer never comes",
+        "user: leaves at any point: the task is cancelled, and the transport throws "
+          + "URLError(.cancelled)",
+        "then fetchPictures throws ApodNetworkingError.cancelled",
+      ],
+      advice: cancellationAdvice,
+      play: { await playCancelled($0, report: .asURLError) }),
+  ])
+// In the child process that the exploring checks start, this explores and exits, before any task.
+exploration.exploreIfChild()
+
+let suite = CheckSuite()
 
 suite.check("a date range is fetched and decoded") {
   let transport = SimulatedTransport()
@@ -118,27 +200,15 @@ suite.check("a transport failure throws transportFailed") {
   return expectError(.transportFailed, from: await fetch(ApodClient(transport: transport)))
 }
 
-/// Holds the request at its gate, cancels the fetching task there, and expects `.cancelled`. No
-/// timing: the gate ends the request only when its task is cancelled.
-func expectCancelled(_ transport: SimulatedTransport) async -> CheckOutcome {
-  transport.route(rangeURL, body: CannedApod.json(pictures))
-  transport.hold(rangeURL)
-  let client = ApodClient(transport: transport)
-  let task = Task { await fetch(client) }
-  await transport.waitUntilHeld(1)
-  task.cancel()
-  return expectError(.cancelled, from: await task.value)
-}
-
 suite.check("a cancelled fetch throws cancelled") {
   // The transport reports the cancellation with CancellationError, the Swift convention.
-  await expectCancelled(SimulatedTransport())
+  exploration.outcome(of: "cancelled")
 }
 
 suite.check("a fetch that URLSession reports as URLError(.cancelled) throws cancelled") {
   // URLSession's async methods report a cancelled task with URLError(.cancelled), not
   // CancellationError: the transport does the same here.
-  await expectCancelled(SimulatedTransport(reportsCancellation: .asURLError))
+  exploration.outcome(of: "cancelled-urlerror")
 }
 
 await suite.run()

@@ -5,34 +5,22 @@ import LabCheckKit
 
 @testable import ApodKata03
 
-let suite = CheckSuite()
-
 let today = ISO8601DateFormatter().date(from: "2021-12-17T10:00:00Z")!
 let weekStart = ISO8601DateFormatter().date(from: "2021-12-11T10:00:00Z")!
 let weekURL = ApodClient.url(from: weekStart, to: today)
 
-/// A store that logs every save, can fail, and can hold a save until the check releases it.
+/// A store that logs every save and can fail.
 actor FakeStore: PictureStore {
   nonisolated let saves = EventLog<[String]>()
   private var failure: Error?
-  private var holding = false
-  private var held: CheckedContinuation<Void, Never>?
 
-  init(failure: Error? = nil, holding: Bool = false) {
+  init(failure: Error? = nil) {
     self.failure = failure
-    self.holding = holding
   }
 
   func save(_ pictures: [ApodPicture]) async throws {
     saves.append(pictures.map(\.title))
-    if holding { await withCheckedContinuation { held = $0 } }
     if let failure { throw failure }
-  }
-
-  func release() {
-    holding = false
-    held?.resume()
-    held = nil
   }
 }
 
@@ -48,9 +36,222 @@ func transport() -> SimulatedTransport {
   return transport
 }
 
-@MainActor func model(_ transport: SimulatedTransport, _ store: FakeStore) -> ApodViewModel {
+@MainActor func model(_ transport: SimulatedTransport, _ store: any PictureStore) -> ApodViewModel {
   ApodViewModel(client: ApodClient(transport: transport), store: store, now: { today })
 }
+
+// MARK: Explored
+
+/// What the list shows, in the words of a user.
+@MainActor func shown(_ model: ApodViewModel) -> String {
+  let titles =
+    model.pictures.isEmpty ? "none" : model.pictures.map(\.title).joined(separator: ", ")
+  return "\(model.state), \(titles)"
+}
+
+/// A store whose saves take 50 ms of virtual time and whose `failing`-th save (counted from 1)
+/// fails, the disk being full. Each save notes, in the lane of the refresh that asked, when it
+/// starts (with what the list shows then) and how it ends.
+actor SlowStore: PictureStore {
+  let story: ExplorationStory
+  private let failing: Int?
+  private(set) var saved: [[String]] = []
+  private var count = 0
+  /// What the list shows, read on the main actor: set once the model exists.
+  nonisolated let screen = LockedValue<(@Sendable () async -> String)?>(nil)
+
+  init(story: ExplorationStory, failing: Int? = nil) {
+    self.story = story
+    self.failing = failing
+  }
+
+  func save(_ pictures: [ApodPicture]) async throws {
+    count += 1
+    let number = count
+    let showing = await screen.current?() ?? "?"
+    story.note("save starts; list: \(showing)")
+    try await Task.sleep(for: .milliseconds(50))
+    if number == failing {
+      story.note("save fails: the disk is full")
+      throw DiskFull()
+    }
+    saved.append(pictures.map(\.title))
+    story.note("save ends")
+  }
+}
+
+/// The picture list under the scheduler: the week answers 100 ms after its request, saves take
+/// 50 ms; each refresh runs in a lane of its own ("pull 1"), where the store notes its save.
+@MainActor final class Screen {
+  let story: ExplorationStory
+  let network = transport()
+  let store: SlowStore
+  let model: ApodViewModel
+
+  init(story: ExplorationStory, failingSave: Int? = nil) {
+    self.story = story
+    network.delay(weekURL, by: .milliseconds(100))
+    store = SlowStore(story: story, failing: failingSave)
+    model = ApodViewModel(client: ApodClient(transport: network), store: store, now: { today })
+    let model = model
+    store.screen.withLock { $0 = { await MainActor.run { shown(model) } } }
+  }
+
+  /// Pull `number` to refresh, in its lane; returns once refresh() has.
+  func pull(_ number: Int) async {
+    await story.inLane("pull \(number)") {
+      story.note("refresh()")
+      await model.refresh()
+      story.note("returns; list: \(shown(model))")
+    }
+  }
+
+  /// Refreshes whose refresh() returned while their save was still running, or before it began.
+  func returnedBeforeSaving() -> [String] {
+    var problems: [String] = []
+    let lanes = Set(story.events.map(\.lane)).filter { $0.hasPrefix("pull ") }.sorted()
+    for lane in lanes {
+      let texts = story.events.filter { $0.lane == lane }.map(\.text)
+      guard let returned = texts.firstIndex(where: { $0.hasPrefix("returns") }) else { continue }
+      let started = texts.firstIndex { $0.hasPrefix("save starts") }
+      let ended = texts.firstIndex { $0.hasPrefix("save ends") || $0.hasPrefix("save fails") }
+      if started != nil, (ended ?? Int.max) > returned {
+        problems.append(
+          "\(lane): refresh() returned while its save was still running: the caller (a "
+            + "pull-to-refresh spinner) stops before the pictures are kept; await the save in "
+            + "refresh() itself instead of starting a task on the side")
+      }
+    }
+    return problems
+  }
+
+  /// Saves that began while the list already showed new pictures: shown before they were kept.
+  func shownBeforeSaving() -> [String] {
+    let prefix = "save starts; list: "
+    guard
+      let early = story.events.first(where: {
+        $0.text.hasPrefix(prefix) && $0.text != prefix + "loading, none"
+      })
+    else { return [] }
+    return [
+      "\(early.lane): when its save began, the list showed \(early.text.dropFirst(prefix.count)), "
+        + "not loading and no pictures: pictures not yet kept, which a failed save would leave "
+        + "on screen; show them once saved"
+    ]
+  }
+
+}
+
+let topDownAdvice =
+  "Read top-down, on the main actor: fetch (the client works off it), then try await the save, "
+  + "then show (pictures, then state), with one catch that shows the error. Change the list "
+  + "only with pictures fetched and saved: neither when a refresh starts nor when it fails."
+
+let exploration = KataExploration(
+  kata: "apod-03",
+  scenarios: [
+    ExplorationScenario(
+      "refresh-returns",
+      summary: "the user pulls to refresh once; the week answers after 100 ms, the save takes "
+        + "50 ms",
+      steps: [
+        "pull 1: refresh(); the fetch answers after 100 ms, the store's save takes 50 ms",
+        "then: refresh() returns once the save has ended, and the list shows the 2 pictures "
+          + "saved",
+      ],
+      advice: topDownAdvice,
+      play: { story in
+        let screen = await Screen(story: story)
+        await screen.pull(1)
+        await story.settle()
+        var problems = await screen.returnedBeforeSaving()
+        let (state, titles) = await (screen.model.state, screen.model.pictures.map(\.title))
+        let saved = await screen.store.saved
+        if state != .loaded(count: 2) || titles != ["Orion", "M31"] || saved != [["Orion", "M31"]] {
+          problems.append(
+            "once everything settled, the list shows \(state), \(titles), and the store kept "
+              + "\(saved); expected loaded(count: 2), Orion and M31, saved once")
+        }
+        return problems
+      }),
+    ExplorationScenario(
+      "shown-once-saved",
+      summary: "the user pulls to refresh once; the week answers after 100 ms, the save takes "
+        + "50 ms",
+      steps: [
+        "pull 1: refresh(); the fetch answers after 100 ms, the store's save takes 50 ms",
+        "then: when the save begins, the list shows no pictures yet, and still loading",
+      ],
+      advice: topDownAdvice,
+      play: { story in
+        let screen = await Screen(story: story)
+        await screen.pull(1)
+        await story.settle()
+        return await screen.shownBeforeSaving()
+      }),
+    ExplorationScenario(
+      "save-fails",
+      summary: "the user pulls to refresh; the fetch works, the save fails: the disk is full",
+      steps: [
+        "pull 1: refresh(); the fetch answers after 100 ms; 50 ms into the save, the disk is full",
+        "then: refresh() returns once the save has failed, and the list shows the error and no "
+          + "pictures: none were kept",
+      ],
+      advice: topDownAdvice,
+      play: { story in
+        let screen = await Screen(story: story, failingSave: 1)
+        await screen.pull(1)
+        await story.settle()
+        var problems = await screen.returnedBeforeSaving()
+        let (state, titles) = await (screen.model.state, screen.model.pictures.map(\.title))
+        guard case .failed(let message) = state, message.contains("DiskFull") else {
+          problems.append(
+            "the save failed (the disk is full), but once everything settled the list shows "
+              + "\(state) and \(titles): the user never hears that nothing was kept")
+          return problems
+        }
+        if !titles.isEmpty {
+          problems.append(
+            "the save failed, yet the list shows \(titles): pictures that were never kept")
+        }
+        return problems
+      }),
+    ExplorationScenario(
+      "refreshes-overlap",
+      summary: "after a first refresh, the user pulls twice more; the second pull comes at any "
+        + "point of the first, and one of their two saves fails",
+      steps: [
+        "pull 1: refresh() to the end: the list shows Orion and M31",
+        "pull 2: refresh(); pull 3: refresh() at any point while pull 2 runs",
+        "the store: the second of those two saves to begin fails (the disk is full)",
+        "then: each refresh() returns once its save has ended or failed, and the list still "
+          + "shows Orion and M31: a failed refresh keeps the pictures already shown",
+      ],
+      advice: topDownAdvice,
+      play: { story in
+        let screen = await Screen(story: story, failingSave: 3)
+        await screen.pull(1)
+        let second = Task { await screen.pull(2) }
+        let third = story.later("pull 3", after: .milliseconds(100)) { await screen.pull(3) }
+        await second.value
+        await third.value
+        await story.settle()
+        var problems = await screen.returnedBeforeSaving()
+        let titles = await screen.model.pictures.map(\.title)
+        if titles != ["Orion", "M31"] {
+          let showing = titles.isEmpty ? "no pictures" : titles.joined(separator: ", ")
+          problems.append(
+            "Orion and M31 are saved and were shown, one of the two refreshes after that "
+              + "failed, and once everything settled the list shows \(showing): a failed "
+              + "refresh must keep the pictures already shown")
+        }
+        return problems
+      }),
+  ])
+// In the child process that the exploring checks start, this explores and exits, before any task.
+exploration.exploreIfChild()
+
+let suite = CheckSuite()
 
 suite.check("refresh asks for the last seven days") {
   let transport = transport()
@@ -77,70 +278,12 @@ suite.check("a one-day refresh asks for today only") {
       + "back")
 }
 
-/// Starts refresh() and suspends until the store is asked to save or refresh() returns, whichever
-/// comes first: one of them always happens, so no time limit decides. Returns the refresh and
-/// whether it had returned by then. The check and refresh() share the main actor, which runs one
-/// job at a time in order: a refresh that returns without awaiting its save has returned before
-/// the check looks.
-@MainActor func startRefresh(_ model: ApodViewModel, saving store: FakeStore) async -> (
-  refresh: Task<Void, Never>, returned: Bool
-) {
-  let progress = EventLog<String>()
-  let returned = LockedValue(false)
-  let refresh = Task { @MainActor in
-    await model.refresh()
-    returned.withLock { $0 = true }
-    progress.append("returned")
-  }
-  Task {
-    if await store.saves.waitUntil(count: 1) { progress.append("saved") }
-  }
-  await progress.waitUntil(count: 1)
-  return (refresh, returned.current)
-}
-
 suite.check("refresh returns once the pictures are saved") {
-  let store = FakeStore(holding: true)
-  let model = model(transport(), store)
-  let (refresh, returned) = await startRefresh(model, saving: store)
-  let saves = store.saves.count
-  await store.release()
-  await refresh.value
-  if saves == 0 {
-    return .fail(
-      "refresh() returned before the store was asked to save, showing \(model.state): await "
-        + "the save in refresh() itself instead of starting a task on the side")
-  }
-  return .expect(
-    !returned,
-    "refresh() returned while the store was still saving: await the save in refresh() itself "
-      + "instead of starting a task on the side")
+  exploration.outcome(of: "refresh-returns")
 }
 
 suite.check("the pictures are shown only once they are saved") {
-  let store = FakeStore(holding: true)
-  let model = model(transport(), store)
-  let (refresh, _) = await startRefresh(model, saving: store)
-  let saves = store.saves.count
-  let whileSaving = (model.state, model.pictures.count)
-  await store.release()
-  await refresh.value
-  if saves == 0 {
-    return .fail(
-      whileSaving.1 > 0
-        ? "the list showed \(whileSaving.0) with \(whileSaving.1) pictures before the store was "
-          + "asked to save them: save first, then show"
-        : "refresh() ended without asking the store to save; the list shows \(whileSaving.0)")
-  }
-  if whileSaving.0 != .loading || whileSaving.1 != 0 {
-    return .fail(
-      "while the store was saving, the list already showed \(whileSaving.0) with "
-        + "\(whileSaving.1) pictures: show them after the save")
-  }
-  return .expect(
-    model.state == .loaded(count: 2) && model.pictures.map(\.title) == ["Orion", "M31"]
-      && store.saves.elements == [["Orion", "M31"]],
-    "after the save: \(model.state), \(model.pictures.map(\.title)); saved \(store.saves.elements)")
+  exploration.outcome(of: "shown-once-saved")
 }
 
 suite.check("a failed fetch shows the error and saves nothing") {
@@ -179,20 +322,11 @@ suite.check("a failed refresh keeps the pictures already shown") {
 }
 
 suite.check("a failed save shows the error") {
-  let store = FakeStore(failure: DiskFull())
-  let model = model(transport(), store)
-  await model.refresh()
-  if case .failed = model.state {
-    // Failed already: nothing more to wait for.
-  } else {
-    // A save started on the side fails later: let it reach the store before looking. Safety
-    // net only: every answer that fetched asks the store to save.
-    await store.saves.waitUntil(count: 1, timeout: .seconds(3))
-  }
-  guard case .failed(let message) = model.state else {
-    return .fail("the store could not save, yet the model shows \(model.state)")
-  }
-  return .expect(message.contains("DiskFull"), "the model shows the wrong error: \(message)")
+  exploration.outcome(of: "save-fails")
+}
+
+suite.check("refreshes that overlap keep the pictures already shown") {
+  exploration.outcome(of: "refreshes-overlap")
 }
 
 suite.check("no escape hatch silences the compiler") {

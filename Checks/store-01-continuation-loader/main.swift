@@ -1,172 +1,244 @@
 // The checks of kata store-01: a callback loader wrapped in a checked continuation.
+import CheckReporting
 import Foundation
 import KataSupport
 import LabCheckKit
 
 @testable import StoreKata01
 
-let suite = CheckSuite()
 let icon = URL(string: "https://is1.example/icon/42.png")!
+let other = URL(string: "https://is1.example/icon/7.png")!
+let broken = URL(string: "https://is1.example/icon/13.png")!
 
-/// How a call to `loadImage(for:)` ended, or that it never did.
-enum Ending: CustomStringConvertible {
-  case returned(Data)
-  case threw(Error)
-  case neverResumed
-
-  var description: String {
-    switch self {
-    case .returned(let bytes): return "returned \(bytes.count) bytes"
-    case .threw(let error): return "threw \(error)"
-    case .neverResumed: return "never resumed"
-    }
+/// How a call to `loadImage(for:)` ended, in the words a check prints.
+func describe(_ ending: Result<Data, any Error>?) -> String {
+  switch ending {
+  case nil: "has not returned"
+  case .success(let bytes):
+    "returned \(FakeImage.name(in: bytes).map { "the image \($0)" } ?? "bytes")"
+  case .failure(let error): "threw \(error)"
   }
 }
 
-/// Calls `loadImage(for:)` in a task on a step executor, waits until the transport's callback has
-/// returned, then runs the task until nothing more can happen. A task that resumed its
-/// continuation has finished by then; one that has not will never finish. No timing decides it.
-func ending(of transport: SimulatedTransport) async -> Ending {
-  let executor = StepExecutor()
-  let delivered = transport.statistics.callbacksDelivered
-  let started = transport.statistics.loadsStarted
-  let result = LockedValue<Ending?>(nil)
-  let loader = ImageLoader(transport: transport)
-  _ = Task.detached(executorPreference: executor) {
-    do {
-      let bytes = try await loader.loadImage(for: icon)
-      result.withLock { $0 = .returned(bytes) }
-    } catch {
-      result.withLock { $0 = .threw(error) }
+/// Calls of `loadImage(for:)` under the scheduler, each in a lane of its own ("load 1"), against
+/// a transport whose completion handler comes later, on a queue of its own that the scheduler
+/// orders: the transport's requests are drawn in the lane "transport".
+final class Loads: Sendable {
+  let story: ExplorationStory
+  let transport = SimulatedTransport()
+  /// One loader for every call, as an app keeps one.
+  let loader: ImageLoader
+  private let endings = LockedValue<[Int: Result<Data, any Error>]>([:])
+
+  init(story: ExplorationStory) {
+    self.story = story
+    loader = ImageLoader(transport: transport)
+    transport.route(icon, .image(named: "icon 42"))
+    transport.route(other, .image(named: "icon 7"))
+    transport.route(broken, .image(named: "icon 13"))
+    transport.observe { text in
+      // "GET is1.example/icon/42.png answers" is drawn as "42.png answers".
+      let words = text.split(separator: " ", maxSplits: 2).map(String.init)
+      let file = words.count > 1 ? URL(fileURLWithPath: words[1]).lastPathComponent : "?"
+      story.note(
+        words.count > 2 ? "\(file) \(words[2])" : "GET \(file)", inLane: "transport")
     }
   }
-  executor.runUntilIdle()
-  // Wait until every callback the loader asked for has returned, even when the task has already
-  // finished: a callback that resumes and then goes on to resume again must get to its second
-  // resume (and crash) before the check judges. A task still running needs at least one. Safety
-  // net only: a callback comes right away once the loader asked for it.
-  let owed = max(transport.statistics.loadsStarted - started, result.current == nil ? 1 : 0)
-  if owed > 0 {
-    await transport.waitUntil(timeout: .seconds(5)) { $0.callbacksDelivered - delivered >= owed }
+
+  /// Starts call `number` of `loadImage(for: url)`, in the lane "load `number`".
+  func start(_ number: Int, _ url: URL) -> Task<Void, Never> {
+    Task {
+      await story.inLane("load \(number)") {
+        story.note("loadImage(\(url.lastPathComponent))")
+        let ending: Result<Data, any Error>
+        do {
+          ending = .success(try await loader.loadImage(for: url))
+        } catch {
+          ending = .failure(error)
+        }
+        story.note(describe(ending))
+        endings.withLock { $0[number] = ending }
+      }
+    }
   }
-  executor.runUntilIdle()
-  return result.current ?? .neverResumed
+
+  /// How call `number` ended; nil while it has not.
+  func ending(_ number: Int) -> Result<Data, any Error>? { endings.current[number] }
+
+  /// The problem with call `number`, which was to `expect`: nothing when `isRight` holds for how
+  /// it ended.
+  func judge(
+    _ number: Int, _ situation: String, expect: String,
+    _ isRight: (Result<Data, any Error>) -> Bool
+  ) -> [String] {
+    guard let ending = ending(number) else {
+      return [
+        "\(situation), and the handler has returned, but loadImage(for:) \(describe(nil)): its "
+          + "caller waits for ever; every path of the handler must resume the continuation"
+      ]
+    }
+    if isRight(ending) { return [] }
+    return ["\(situation), and loadImage(for:) \(describe(ending)); expected it to \(expect)"]
+  }
 }
+
+/// Whether `ending` is the image named `name`.
+func isImage(_ name: String) -> @Sendable (Result<Data, any Error>) -> Bool {
+  { if case .success(let bytes) = $0 { FakeImage.name(in: bytes) == name } else { false } }
+}
+
+/// Whether `ending` is a throw of `expected`.
+func threw<E: Error & Equatable>(_ expected: E) -> @Sendable (Result<Data, any Error>) -> Bool {
+  { if case .failure(let error as E) = $0 { error == expected } else { false } }
+}
+
+let resumeAdvice =
+  "Call transport.load(url) inside withCheckedThrowingContinuation, and end every path of its "
+  + "handler in exactly one resume: resume(returning:) with an image's bytes, "
+  + "resume(throwing:) with the transport's error or with cannotDecode. Return from the "
+  + "continuation's closure right after calling load: the task then suspends until the "
+  + "handler resumes it."
+
+/// A scenario of one call of `loadImage(for: url)` whose handler comes 100 ms later.
+func oneCall(
+  _ name: String, summary: String, expect: String, setUp: @escaping @Sendable (Loads) -> Void,
+  isRight: @escaping @Sendable (Result<Data, any Error>) -> Bool
+) -> ExplorationScenario {
+  ExplorationScenario(
+    name, summary: summary,
+    steps: [
+      "load 1: loadImage(for: icon 42)",
+      "transport: \(summary); its handler comes 100 ms later, on a queue of its own",
+      "then loadImage(for:) must \(expect)",
+    ],
+    advice: resumeAdvice, blockingLimit: blockingLimit,
+    play: { story in
+      let loads = Loads(story: story)
+      loads.transport.delay(icon, by: .milliseconds(100))
+      setUp(loads)
+      _ = loads.start(1, icon)
+      await story.settle()
+      return loads.judge(1, summary, expect: expect, isRight)
+    })
+}
+
+/// How long a job may keep the turn before the run is given up as blocked: no job of these
+/// scenarios takes more than a millisecond, and one that waits for the handler never ends.
+let blockingLimit: TimeInterval = 3
+
+let exploration = KataExploration(
+  kata: "store-01",
+  scenarios: [
+    ExplorationScenario(
+      "loads-wait",
+      summary: "four loads of icon 42 at once, each answered 100 ms after its request",
+      steps: [
+        "load 1 to load 4: loadImage(for: icon 42), all at once, in any order",
+        "transport: each handler comes 100 ms after its request, on a queue of its own",
+        "then every load returns icon 42; while they wait, none holds the thread that runs it",
+      ],
+      advice:
+        "Wait for the handler by suspending, not by blocking: return from the continuation's "
+        + "closure right after calling load, and resume the continuation in the handler. A "
+        + "semaphore, a lock or a loop that waits keeps the thread, and the handler may need "
+        + "that very thread to run.",
+      bound: 1, seededRuns: 50, blockingLimit: blockingLimit,
+      play: { story in
+        let loads = Loads(story: story)
+        loads.transport.delay(icon, by: .milliseconds(100))
+        for number in 1...4 { _ = loads.start(number, icon) }
+        await story.settle()
+        return (1...4).flatMap {
+          loads.judge(
+            $0, "every load's handler has answered icon 42", expect: "return icon 42",
+            isImage("icon 42"))
+        }
+      }),
+    oneCall(
+      "image", summary: "icon 42 loads", expect: "return icon 42's bytes", setUp: { _ in },
+      isRight: isImage("icon 42")),
+    oneCall(
+      "load-fails", summary: "the load fails: the device is offline",
+      expect: "throw the transport's error, offline",
+      setUp: { $0.transport.fail(icon, with: TransportError.offline) },
+      isRight: threw(TransportError.offline)),
+    oneCall(
+      "bad-status", summary: "the server answers 404 Not Found",
+      expect: "throw the transport's error, badStatus(404)",
+      setUp: { $0.transport.route(icon, CannedResponse(status: .notFound, body: Data())) },
+      isRight: threw(TransportError.badStatus(.notFound))),
+    oneCall(
+      "not-an-image", summary: "the bytes that arrive are a web page, not an image",
+      expect: "throw ImageLoadingError.cannotDecode",
+      setUp: { $0.transport.route(icon, .text("<html>not an image</html>")) },
+      isRight: threw(ImageLoadingError.cannotDecode)),
+    ExplorationScenario(
+      "calls-overlap",
+      summary: "three loads at once: icon 42, icon 7 and icon 13, which fails; their handlers "
+        + "come in any order",
+      steps: [
+        "load 1, load 2, load 3: loadImage(for:) icon 42, icon 7 and icon 13, all at once",
+        "transport: icon 42's handler comes after 300 ms, icon 13's after 200 ms (it fails: the "
+          + "device is offline), icon 7's after 100 ms; the scheduler may bring any first",
+        "then each load ends its own way, and the transport was asked once per call: three "
+          + "requests",
+      ],
+      advice:
+        "Hand each call its own answer: resume its continuation with the handler's result "
+        + "(resume(returning:), resume(throwing:)), never through state the calls share. "
+        + "Between the handler's resume and the call going on, other handlers may run.",
+      bound: 1, seededRuns: 50, blockingLimit: blockingLimit,
+      play: { story in
+        let loads = Loads(story: story)
+        loads.transport.delay(icon, by: .milliseconds(300))
+        loads.transport.delay(broken, by: .milliseconds(200))
+        loads.transport.delay(other, by: .milliseconds(100))
+        loads.transport.fail(broken, with: TransportError.offline)
+        _ = loads.start(1, icon)
+        _ = loads.start(2, other)
+        _ = loads.start(3, broken)
+        await story.settle()
+        var problems =
+          loads.judge(1, "icon 42 has answered", expect: "return icon 42", isImage("icon 42"))
+          + loads.judge(2, "icon 7 has answered", expect: "return icon 7", isImage("icon 7"))
+          + loads.judge(
+            3, "icon 13 has failed", expect: "throw offline", threw(TransportError.offline))
+        let requests = loads.transport.statistics.requests
+        if requests != 3 {
+          problems.append(
+            "three calls asked the transport \(Wording.count(requests, "time")): a call asks it "
+              + "once, and hands on its answer, whatever it is")
+        }
+        return problems
+      }),
+  ])
+// In the child process that the exploring checks start, this explores and exits, before any task.
+exploration.exploreIfChild()
+
+let suite = CheckSuite()
 
 suite.check("a loaded image is returned") {
-  let transport = SimulatedTransport()
-  transport.route(icon, .image(named: "icon 42"))
-  let ending = await ending(of: transport)
-  guard case .returned(let bytes) = ending else {
-    return .fail("loading a good image \(ending), expected it to return the bytes")
-  }
-  return .expect(FakeImage.name(in: bytes) == "icon 42", "returned the wrong bytes")
+  exploration.outcome(of: "image")
 }
 
 suite.check("a failed load throws the transport's error") {
-  let transport = SimulatedTransport()
-  transport.fail(icon, with: TransportError.offline)
-  let ending = await ending(of: transport)
-  if case .threw(let error as TransportError) = ending, error == .offline { return .pass }
-  return .fail(
-    "when the transport fails, loadImage(for:) \(ending); expected it to throw that error "
-      + "(resume(throwing:) on the failure path too)")
+  exploration.outcome(of: "load-fails")
 }
 
 suite.check("a bad status throws the transport's error") {
-  let transport = SimulatedTransport()
-  transport.route(icon, CannedResponse(status: .notFound, body: Data()))
-  let ending = await ending(of: transport)
-  if case .threw(let error as TransportError) = ending, error == .badStatus(.notFound) {
-    return .pass
-  }
-  return .fail("for a 404, loadImage(for:) \(ending); expected TransportError.badStatus(404)")
+  exploration.outcome(of: "bad-status")
 }
 
 suite.check("bytes that are not an image throw cannotDecode") {
-  let transport = SimulatedTransport()
-  transport.route(icon, .text("<html>not an image</html>"))
-  let ending = await ending(of: transport)
-  if case .threw(let error as ImageLoadingError) = ending, error == .cannotDecode { return .pass }
-  return .fail("for bytes that are not an image, loadImage(for:) \(ending); expected cannotDecode")
+  exploration.outcome(of: "not-an-image")
 }
 
 suite.check("each call asks the transport once") {
-  let transport = SimulatedTransport()
-  transport.route(icon, .image(named: "icon 42"))
-  _ = await ending(of: transport)
-  _ = await ending(of: transport)
-  return .expect(
-    transport.statistics.requests == 2,
-    "two calls made \(transport.statistics.requests) requests, expected 2")
+  exploration.outcome(of: "calls-overlap")
 }
 
 suite.check("loads wait for the transport without blocking a thread") {
-  // The loads run on an executor of two threads of their own, a stand-in for the cooperative
-  // pool: that pool has one thread per core, two on the lab's two-core machines (measured:
-  // of sixteen tasks that block on a semaphore, two run). Not the pool itself, whose width is the
-  // machine's: there, eight loads that each block a thread would all get one, and pass, on a
-  // machine with more cores than that; and on two cores they would block the threads that run
-  // the transport and the check's own safety net, and hang. Here the width is two on every
-  // machine, and the transport keeps answering from the global pool.
-  let transport = SimulatedTransport()
-  transport.route(icon, .image(named: "icon 42"))
-  // First one load, answered at once: a loader that does not return the image yet fails here,
-  // instead of waiting for requests it will never make.
-  let first = await ending(of: transport)
-  guard case .returned = first else {
-    return .fail("loading a good image \(first), expected it to return the bytes")
-  }
-  let pool = FixedWidthExecutor(width: 2)
-  let loads = 8
-  transport.hold(icon)
-  let loader = ImageLoader(transport: transport)
-  let images = EventLog<String>()
-  for _ in 0..<loads {
-    Task.detached(executorPreference: pool) {
-      let bytes = try? await loader.loadImage(for: icon)
-      images.append(bytes.flatMap(FakeImage.name(in:)) ?? "no image")
-    }
-  }
-  // While it waits, a load that suspends gives its thread back, so all eight reach the
-  // transport while it holds every answer. A load that blocks its thread until the answer
-  // keeps it: once two loads block, no other load can start until an answer comes, and none
-  // comes while the answers are held. So the count stops at two however long one waits: the
-  // counts decide, the time limit is a safety net that ends the wait instead of hanging.
-  CheckSuite.waiting(for: "\(loads) requests held at the transport, none answered")
-  let allHeld = await transport.waitUntilHeld(loads, timeout: .seconds(5))
-  let held = transport.statistics.held
-  let notStarted = pool.pendingJobs
-  // Then no thread of the pool may still be in a load: all eight are suspended at once. (A
-  // loader that blocks only some of its calls gets all eight to the transport, but keeps a
-  // thread.)
-  let allSuspended = allHeld ? await pool.waitUntilIdle(timeout: .seconds(5)) : false
-  let stillRunning = pool.runningJobs
-  // Every load ends once the answers come, whether it blocked or not.
-  transport.release(icon)
-  CheckSuite.waiting(for: "the \(loads) loads to end once answered")
-  let allEnded = await images.waitUntil(count: loads, timeout: .seconds(5))
-  // Loads still suspended when the pool shuts down never run again: the check process ends
-  // right after its verdict, so nothing waits for them.
-  pool.shutDown()
-  guard allHeld else {
-    return .fail(
-      "with the transport holding its answers, only \(held) of \(loads) loads reached it: "
-        + "loadImage(for:) blocks the thread that runs it while it waits for the callback (a "
-        + "semaphore, a lock or a loop that waits), so with both threads of the pool blocked, "
-        + "the other \(notStarted) loads never got one; await a continuation instead, which suspends "
-        + "the task and frees its thread")
-  }
-  guard allSuspended else {
-    return .fail(
-      "all \(loads) loads reached the transport, but while it held their answers, "
-        + "\(stillRunning) of them still held a thread of the pool instead of suspending: "
-        + "loadImage(for:) blocks on some path while it waits for the callback")
-  }
-  return .expect(
-    allEnded && images.elements == Array(repeating: "icon 42", count: loads),
-    "once answered, the \(loads) loads ended with \(images.elements), expected \(loads) times "
-      + "icon 42")
+  exploration.outcome(of: "loads-wait")
 }
 
 suite.check("no escape hatch silences the checks") {

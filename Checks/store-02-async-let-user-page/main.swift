@@ -1,11 +1,10 @@
 // The checks of kata store-02: a user page with async let.
+import CheckReporting
 import Foundation
 import KataSupport
 import LabCheckKit
 
 @testable import StoreKata02
-
-let suite = CheckSuite()
 
 let avatarURL = URL(string: "https://cdn.example/avatars/7.png")!
 let userURL = UserPageLoader.userURL("7")
@@ -21,14 +20,232 @@ func transport() -> SimulatedTransport {
   return transport
 }
 
-/// Starts loading the page on a step executor and runs it until nothing more can happen.
-func start(_ transport: SimulatedTransport, on executor: StepExecutor) -> Task<UserPage, Error> {
-  let task = Task.detached(executorPreference: executor) {
-    try await UserPageLoader(transport: transport).loadUserPage(id: "7")
+/// The lane each request is drawn in: short, so that five lanes fit a report's width.
+func lane(of url: URL) -> String {
+  switch url {
+  case userURL: "profile"
+  case avatarURL: "avatar"
+  default: "certs"
   }
-  executor.runUntilIdle()
-  return task
 }
+
+/// What a report calls each request.
+func name(of url: URL) -> String {
+  switch url {
+  case userURL: "user"
+  case avatarURL: "avatar"
+  default: "certificates"
+  }
+}
+
+/// The user page loading under the scheduler: the page's work in the lane "page", each request
+/// in a lane of its own ("avatar": requested, answers, cancelled), every answer on virtual time;
+/// the person using the app in the lane "user".
+final class Screen: Sendable {
+  let story: ExplorationStory
+  let network = transport()
+  private let outcome = LockedValue<Result<UserPage, any Error>?>(nil)
+
+  init(story: ExplorationStory) {
+    self.story = story
+    for url in [userURL, avatarURL, certificatesURL] {
+      network.delay(url, by: .milliseconds(100))
+    }
+    network.observe { text in
+      // "GET cdn.example/avatars/7.png answers" is drawn as "answers" in the lane "avatar".
+      let words = text.split(separator: " ", maxSplits: 2).map(String.init)
+      let url = [userURL, avatarURL, certificatesURL].first {
+        words.count > 1 && words[1] == ($0.host ?? "") + $0.path
+      }
+      story.note(
+        words.count > 2 ? words[2] : "requested", inLane: url.map(lane(of:)) ?? "network")
+    }
+  }
+
+  /// Starts loading the page in the lane "page".
+  func open() -> Task<Void, Never> {
+    Task {
+      await story.inLane("page") {
+        story.note("opens user 7")
+        do {
+          let page = try await UserPageLoader(transport: network).loadUserPage(id: "7")
+          story.note("shows \(page.user.name), \(page.certificates.count) certificates")
+          outcome.withLock { $0 = .success(page) }
+        } catch {
+          story.note("shows the error \(error)")
+          outcome.withLock { $0 = .failure(error) }
+        }
+      }
+    }
+  }
+
+  /// What `loadUserPage` gave the page, once it has returned or thrown.
+  var result: Result<UserPage, any Error>? { outcome.current }
+
+  /// The page's problem when it should have failed with `offline`, `failing` having failed.
+  func failedWithOffline(after failing: String) -> [String] {
+    switch result {
+    case nil:
+      return [
+        "the \(failing) request failed, but the page is still waiting for loadUserPage: it "
+          + "shows neither the page nor the error"
+      ]
+    case .success(let page):
+      return [
+        "the \(failing) request failed, yet the page shows \(page.user.name) with "
+          + "\(Wording.count(page.certificates.count, "certificate"))"
+      ]
+    case .failure(let error as TransportError) where error == .offline: return []
+    case .failure(let error):
+      return ["the \(failing) request failed with offline, but loadUserPage threw \(error)"]
+    }
+  }
+}
+
+let structureAdvice =
+  "Start the avatar and the certificates with async let once the user is known, and await "
+  + "both only where the page is built: async let children are cancelled with the page's task, "
+  + "and cancelled and awaited when the function leaves by an error. Tasks of your own "
+  + "(Task { }) are neither."
+
+let exploration = KataExploration(
+  kata: "store-02",
+  scenarios: [
+    ExplorationScenario(
+      "answers-any-order",
+      summary: "the page loads user 7; the avatar and the certificates answer in any order",
+      steps: [
+        "page: loads user 7; each request answers 100 ms after it is made, and the scheduler "
+          + "may bring any answer first",
+        "then the page shows Ada, her avatar and her 2 certificates, each requested once",
+      ],
+      advice: structureAdvice,
+      play: { story in
+        let screen = Screen(story: story)
+        _ = screen.open()
+        await story.settle()
+        let requests = screen.network.statistics.requests
+        switch screen.result {
+        case .success(let page)
+        where page.user.name == "Ada" && FakeImage.name(in: page.avatar) == "ada"
+          && page.certificates.map(\.name) == ["Swift", "Metal"] && requests == 3:
+          return []
+        case .success(let page):
+          return [
+            "every request answered, and the page shows \(page.user.name), avatar "
+              + "\(FakeImage.name(in: page.avatar) ?? "?"), certificates "
+              + "\(page.certificates.map(\.name)), after \(requests) requests (3 expected)"
+          ]
+        case .failure(let error): return ["every request answered, yet the page failed: \(error)"]
+        case nil: return ["every request answered, but the page is still loading"]
+        }
+      }),
+    ExplorationScenario(
+      "loads-at-once",
+      summary: "the avatar and the certificates come from a server that answers only once "
+        + "nothing else runs",
+      steps: [
+        "page: loads user 7, who answers after 100 ms",
+        "network: answers neither the avatar nor the certificates until every request the page "
+          + "makes at once is made",
+        "then both are in flight: the page waits for the slower of the two, not for both in turn",
+      ],
+      advice: structureAdvice,
+      play: { story in
+        let screen = Screen(story: story)
+        screen.network.hold(avatarURL)
+        screen.network.hold(certificatesURL)
+        let loading = screen.open()
+        await story.settle()
+        let held = screen.network.statistics.heldURLs
+        screen.network.releaseAll()
+        await loading.value
+        guard held.count < 2 else { return [] }
+        return [
+          "with no answer yet, only \(held.isEmpty ? "nothing" : held.map(name(of:)).joined()) "
+            + "had been requested of the avatar and the certificates: the page loads them one "
+            + "after the other"
+        ]
+      }),
+    ExplorationScenario(
+      "avatar-fails",
+      summary: "the avatar fails (offline) while the certificates get no answer",
+      steps: [
+        "page: loads user 7, who answers after 100 ms",
+        "network: the avatar fails 100 ms after its request: the device is offline; the "
+          + "certificates get no answer",
+        "then the page shows the avatar's error, and the certificates request is cancelled",
+      ],
+      advice: structureAdvice,
+      play: { story in
+        let screen = Screen(story: story)
+        screen.network.fail(avatarURL, with: TransportError.offline)
+        screen.network.hold(certificatesURL)
+        _ = screen.open()
+        await story.settle()
+        var problems = screen.failedWithOffline(after: "avatar")
+        if screen.result != nil, screen.network.statistics.held > 0 {
+          problems.append(
+            "the page failed, but its certificates request is still running, never cancelled: "
+              + "the app downloads what it will never show")
+        }
+        // Nothing is released: what the run draws ends where it was judged.
+        return problems
+      }),
+    ExplorationScenario(
+      "certificates-fail",
+      summary: "the certificates fail (offline) before or after the avatar answers",
+      steps: [
+        "page: loads user 7, who answers after 100 ms",
+        "network: the certificates fail 100 ms after their request: the device is offline; "
+          + "the avatar answers 200 ms after its own; the scheduler may bring either first",
+        "then the page shows the certificates' error",
+      ],
+      advice: structureAdvice,
+      play: { story in
+        let screen = Screen(story: story)
+        screen.network.delay(avatarURL, by: .milliseconds(200))
+        screen.network.fail(certificatesURL, with: TransportError.offline)
+        _ = screen.open()
+        await story.settle()
+        return screen.failedWithOffline(after: "certificates")
+      }),
+    ExplorationScenario(
+      "user-leaves",
+      summary: "the user leaves the page at any point, while the avatar and the certificates "
+        + "get no answer",
+      steps: [
+        "page: loads user 7, who answers after 100 ms; the avatar and the certificates get no "
+          + "answer",
+        "user: leaves at any point: the page's task is cancelled",
+        "then the page has ended, and no request of it is still running",
+      ],
+      advice: structureAdvice, bound: 1, seededRuns: 100,
+      play: { story in
+        let screen = Screen(story: story)
+        screen.network.hold(avatarURL)
+        screen.network.hold(certificatesURL)
+        let loading = screen.open()
+        let leave = story.later("user", after: .seconds(1)) {
+          story.note("leaves the page")
+          loading.cancel()
+        }
+        await leave.value
+        await story.settle()
+        let running = screen.network.statistics.heldURLs.map(name(of:))
+        guard !running.isEmpty else { return [] }
+        return [
+          "the user left the page, but its \(running.joined(separator: " and ")) "
+            + "request\(running.count == 1 ? " is" : "s are") still running: nobody cancelled "
+            + "\(running.count == 1 ? "it" : "them"), and the app waits for what it will never "
+            + "show"
+        ]
+      }),
+  ])
+// In the child process that the exploring checks start, this explores and exits, before any task.
+exploration.exploreIfChild()
+
+let suite = CheckSuite()
 
 suite.check("the page has the user's avatar and certificates") {
   let page = try await UserPageLoader(transport: transport()).loadUserPage(id: "7")
@@ -52,24 +269,7 @@ suite.check("each request is made once") {
 }
 
 suite.check("the avatar and the certificates load at the same time") {
-  let transport = transport()
-  transport.hold(avatarURL)
-  transport.hold(certificatesURL)
-  let executor = StepExecutor()
-  let task = start(transport, on: executor)
-  if transport.statistics.held < 2 {
-    // Safety net only: code that runs its loads outside the executor gets a moment to get there;
-    // async let children are both held as soon as the executor is idle.
-    await transport.waitUntilHeld(2, timeout: .seconds(2))
-  }
-  let held = transport.statistics.heldURLs
-  transport.releaseAll()
-  executor.runFreely()
-  _ = try await task.value
-  return .expect(
-    Set(held) == [avatarURL, certificatesURL],
-    "with both held at a gate, only \(held.map(\.lastPathComponent)) was in flight: start both "
-      + "with async let before awaiting either")
+  exploration.outcome(of: "loads-at-once")
 }
 
 suite.check("the page fails when any request fails") {
@@ -87,48 +287,19 @@ suite.check("the page fails when any request fails") {
       return .fail("the request for \(failing.path) failed with offline, the page threw \(error)")
     }
   }
-  return .pass
+  return exploration.outcome(of: "certificates-fail")
 }
 
 suite.check("when the avatar fails, the certificates request is cancelled") {
-  let transport = transport()
-  transport.fail(avatarURL, with: TransportError.offline)
-  transport.hold(certificatesURL)
-  let executor = StepExecutor()
-  let task = start(transport, on: executor)
-  // Safety net only, as above: async let children have both asked by now.
-  let asked = await transport.waitUntil(timeout: .seconds(2)) {
-    $0.requests(for: certificatesURL) == 1
-  }
-  if !asked {
-    // One load after the other: the certificates were never asked for, so nothing to cancel.
-    transport.releaseAll()
-    executor.runFreely()
-    _ = try? await task.value
-    return .pass
-  }
-  executor.runFreely()
-  // No waiting for the cancellation itself: a page that leaves its scope with an error has
-  // cancelled its async let children and waited for them by then. The timeout is a safety net
-  // only, for a page still waiting on the held certificates.
-  let ended = EventLog<Bool>()
-  let watcher = Task {
-    _ = try? await task.value
-    ended.append(true)
-  }
-  let pageEnded = await ended.waitUntil(count: 1, timeout: .seconds(3))
-  let cancellations = transport.statistics.cancellations
-  transport.releaseAll()
-  await watcher.value
-  if !pageEnded {
-    return .fail(
-      "the avatar failed, but the page went on waiting for the certificates: an async let "
-        + "child's error reaches you only when you await it")
-  }
-  return .expect(
-    cancellations == 1,
-    "the avatar failed and the page failed at once, but the certificates request went on: "
-      + "tasks of your own (Task { }) are not cancelled with the page; async let children are")
+  exploration.outcome(of: "avatar-fails")
+}
+
+suite.check("the page is the same whichever answer comes first") {
+  exploration.outcome(of: "answers-any-order")
+}
+
+suite.check("when the user leaves the page, its requests are cancelled") {
+  exploration.outcome(of: "user-leaves")
 }
 
 await suite.run()

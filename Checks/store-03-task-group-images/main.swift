@@ -6,101 +6,211 @@ import LabCheckKit
 
 @testable import StoreKata03
 
-let suite = CheckSuite()
 let urls = (1...4).map { URL(string: "https://is1.example/icon/\($0).png")! }
-
-func transport() -> SimulatedTransport {
-  let transport = SimulatedTransport()
-  for (index, url) in urls.enumerated() { transport.route(url, .image(named: "icon \(index + 1)")) }
-  return transport
-}
-
-func start(_ transport: SimulatedTransport, on executor: StepExecutor) -> Task<[Data], Error> {
-  let task = Task.detached(executorPreference: executor) {
-    try await IconLoader(transport: transport).loadIcons(urls)
-  }
-  executor.runUntilIdle()
-  return task
-}
-
 let inOrder = (1...4).map { "icon \($0)" }
 
+/// The icons' names, as the page shows them.
+func names(_ icons: [Data]) -> [String] { icons.map { FakeImage.name(in: $0) ?? "?" } }
+
+/// A result page loading its four icons under the scheduler: the page's work in the lane
+/// "page", each icon's request in a lane of its own ("icon 2": requested, answers, cancelled).
+final class Page: Sendable {
+  let story: ExplorationStory
+  let network = SimulatedTransport()
+  private let outcome = LockedValue<Result<[Data], any Error>?>(nil)
+
+  init(story: ExplorationStory) {
+    self.story = story
+    for (index, url) in urls.enumerated() { network.route(url, .image(named: "icon \(index + 1)")) }
+    // The DispatchGroup of the starter would gather these on a queue the scheduler cannot order.
+    network.withholdCompletions()
+    network.observe { text in
+      // "GET is1.example/icon/2.png answers" is drawn as "answers" in the lane "icon 2".
+      let words = text.split(separator: " ", maxSplits: 2).map(String.init)
+      let icon = words.count > 1 ? URL(fileURLWithPath: words[1]).deletingPathExtension() : nil
+      story.note(
+        words.count > 2 ? words[2] : "requested", inLane: "icon \(icon?.lastPathComponent ?? "?")")
+    }
+  }
+
+  /// Starts loading the icons in the lane "page".
+  func startLoading() -> Task<Void, Never> {
+    Task {
+      await story.inLane("page") {
+        story.note("loads 4 icons")
+        do {
+          let icons = try await IconLoader(transport: network).loadIcons(urls)
+          story.note("shows \(names(icons).joined(separator: ", "))")
+          outcome.withLock { $0 = .success(icons) }
+        } catch {
+          story.note("shows the error \(error)")
+          outcome.withLock { $0 = .failure(error) }
+        }
+      }
+    }
+  }
+
+  /// Lets every request still held go on, and waits for the page's load to end, unless its
+  /// completion handlers are withheld: then it would never end.
+  func finish(_ loading: Task<Void, Never>) async {
+    network.releaseAll()
+    if network.statistics.loadsStarted == 0 { await loading.value }
+  }
+
+  /// What `loadIcons` gave the page, once it has returned or thrown.
+  var result: Result<[Data], any Error>? { outcome.current }
+
+  /// The problem when the page is still waiting for `loadIcons` although nothing else can run.
+  func stillLoading(_ situation: String) -> [String] {
+    guard result == nil else { return [] }
+    if network.statistics.loadsStarted > 0 {
+      return [
+        "loadIcons still calls load(_:completion:), whose handlers this check does not call: "
+          + "a DispatchGroup's notify runs on a Dispatch queue the lab's scheduler cannot order, "
+          + "so none of its orders could be played. Load each icon with loadIcon(_:), which "
+          + "awaits data(for:), in a child of a task group"
+      ]
+    }
+    return [
+      "\(situation), but the page is still waiting for loadIcons to return: it shows neither "
+        + "icons nor an error"
+    ]
+  }
+}
+
+let orderAdvice =
+  "A task group hands its children's results in the order they finish, whatever the order "
+  + "they were added in: have each child return its index with its icon, and put each icon "
+  + "at its index."
+
+let failureAdvice =
+  "Let the failing child's error leave the group's body (`for try await` or `try await "
+  + "group.next()` rethrows it): the group then cancels the children still running and waits "
+  + "for them before withThrowingTaskGroup rethrows. Tasks of your own, or an error caught "
+  + "inside the body, leave the other loads running."
+
+let exploration = KataExploration(
+  kata: "store-03",
+  scenarios: [
+    ExplorationScenario(
+      "completion-orders",
+      summary: "the page loads 4 icons; their answers come in any order",
+      steps: [
+        "page: loads icons 1 to 4",
+        "network: icon 4 answers after 100 ms, icon 3 after 200 ms, icon 2 after 300 ms, icon 1 "
+          + "after 400 ms; the scheduler may bring any answer first",
+        "then the page shows icon 1, icon 2, icon 3, icon 4: the order of the URLs",
+      ],
+      advice: orderAdvice, bound: 1, seededRuns: 100,
+      play: { story in
+        let page = Page(story: story)
+        for (index, url) in urls.enumerated() {
+          page.network.delay(url, by: .milliseconds(100 * (4 - index)))
+        }
+        _ = page.startLoading()
+        await story.settle()
+        let waiting = page.stillLoading("every icon has answered")
+        guard waiting.isEmpty else { return waiting }
+        switch page.result {
+        case .success(let icons) where names(icons) == inOrder: return []
+        case .success(let icons):
+          let order = story.events.filter { $0.text == "answers" }.map(\.lane)
+          return [
+            "the icons answered in the order \(order.joined(separator: ", ")), and the page "
+              + "shows \(names(icons).joined(separator: ", ")), not icon 1 to icon 4 in the "
+              + "order of the URLs"
+          ]
+        case .failure(let error):
+          return ["every icon answered, yet loadIcons threw \(error)"]
+        case nil: return []
+        }
+      }),
+    ExplorationScenario(
+      "loads-at-once",
+      summary: "the page loads 4 icons from a server that answers only once nothing else runs",
+      steps: [
+        "page: loads icons 1 to 4, in any order of the app's jobs",
+        "network: answers nothing until every request the page makes at once is made",
+        "then all 4 requests are in flight: the page waits for one icon's time, not four",
+      ],
+      advice:
+        "Add every child to the group before awaiting any result: a loop that awaits each "
+        + "icon before starting the next loads them one after another.",
+      bound: 1,
+      play: { story in
+        let page = Page(story: story)
+        page.network.holdAll()
+        let loading = page.startLoading()
+        await story.settle()
+        let inFlight = page.network.statistics.held
+        await page.finish(loading)
+        guard inFlight < 4 else { return [] }
+        return [
+          "with no answer yet, only \(inFlight) of the 4 icons had been requested: the page loads "
+            + "them one after another, and waits four times as long as it needs to"
+        ]
+      }),
+    ExplorationScenario(
+      "one-icon-fails",
+      summary: "icon 4 fails (offline) while icons 1 to 3 are loading from a server that does "
+        + "not answer",
+      steps: [
+        "page: loads icons 1 to 4",
+        "network: icon 4 fails after 100 ms: the device is offline; icons 1 to 3 get no answer",
+        "then the page shows icon 4's error, and the loads of icons 1 to 3 are cancelled",
+      ],
+      advice: failureAdvice, bound: 1, seededRuns: 100,
+      play: { story in
+        let page = Page(story: story)
+        for url in urls.dropLast() { page.network.hold(url) }
+        page.network.delay(urls[3], by: .milliseconds(100))
+        page.network.fail(urls[3], with: TransportError.offline)
+        _ = page.startLoading()
+        await story.settle()
+        var problems = page.stillLoading("icon 4 failed")
+        let stillLoading = page.network.statistics.held
+        switch page.result {
+        case .success(let icons):
+          problems.append(
+            "icon 4 failed, yet loadIcons returned \(Wording.count(icons.count, "icon")): the "
+              + "page shows a broken icon instead of the error")
+        case .failure(let error as TransportError) where error == .offline: break
+        case .failure(let error):
+          problems.append("icon 4 failed with offline, but loadIcons threw \(error)")
+        case nil: break
+        }
+        if page.result != nil, stillLoading > 0 {
+          problems.append(
+            "loadIcons gave up, but \(Wording.count(stillLoading, "load")) of icons 1 to 3 "
+              + "kept running, never cancelled: the page downloads icons it will never show")
+        }
+        // Nothing is released: what the run draws ends where it was judged.
+        return problems
+      }),
+  ])
+// In the child process that the exploring checks start, this explores and exits, before any task.
+exploration.exploreIfChild()
+
+let suite = CheckSuite()
+
 suite.check("every icon is loaded") {
-  let icons = try await IconLoader(transport: transport()).loadIcons(urls)
-  let names = icons.map { FakeImage.name(in: $0) ?? "?" }
-  return .expect(Set(names) == Set(inOrder) && names.count == 4, "got \(names)")
+  let network = SimulatedTransport()
+  for (index, url) in urls.enumerated() { network.route(url, .image(named: "icon \(index + 1)")) }
+  let icons = try await IconLoader(transport: network).loadIcons(urls)
+  return .expect(
+    Set(names(icons)) == Set(inOrder) && icons.count == 4, "got \(names(icons))")
 }
 
 suite.check("all icons load at the same time") {
-  let transport = transport()
-  transport.holdAll()
-  let executor = StepExecutor()
-  let task = start(transport, on: executor)
-  if transport.statistics.held < 4 {
-    // Safety net only, for loads that run outside the executor; a task group's are all held by now.
-    await transport.waitUntilHeld(4, timeout: .seconds(2))
-  }
-  let held = transport.statistics.held
-  transport.releaseAll()
-  executor.runFreely()
-  _ = try await task.value
-  return .expect(held == 4, "with every load held at a gate, only \(held) of 4 were in flight")
+  exploration.outcome(of: "loads-at-once")
 }
 
 suite.check("icons come back in the order of the URLs") {
-  let transport = transport()
-  transport.holdAll()
-  let executor = StepExecutor()
-  let task = start(transport, on: executor)
-  // Safety net only, for loads that run outside the executor.
-  guard await transport.waitUntilHeld(4, timeout: .seconds(2)) else {
-    transport.releaseAll()
-    executor.runFreely()
-    _ = try? await task.value
-    return .fail("the icons do not all load at the same time, so their order cannot be tested")
-  }
-  // The last icon arrives first, the first icon last.
-  for (count, url) in urls.reversed().enumerated() {
-    transport.release(url)
-    // A load on the step executor ends here, its result taken by the group.
-    executor.runUntilIdle()
-    // Safety net only, for loads outside the executor: wait for this load to end, and for its
-    // callback if it has one, before the next release.
-    await transport.waitUntil(timeout: .seconds(3)) {
-      $0.responses == count + 1
-        && ($0.callbacksDelivered == 0 || $0.callbacksDelivered == count + 1)
-    }
-    executor.runUntilIdle()
-  }
-  executor.runFreely()
-  let names = try await task.value.map { FakeImage.name(in: $0) ?? "?" }
-  return .expect(
-    names == inOrder,
-    "the icons finished loading last first, and came back as \(names): a task group hands "
-      + "results in the order they finish; put each one back at its URL's index")
+  exploration.outcome(of: "completion-orders")
 }
 
 suite.check("one failed icon fails the whole load, the others are cancelled") {
-  let transport = transport()
-  transport.holdAll()
-  transport.release(urls[1])
-  transport.fail(urls[1], with: TransportError.offline)
-  let executor = StepExecutor()
-  let task = start(transport, on: executor)
-  executor.runFreely()
-  // Safety net only: a throwing task group cancels the held loads as soon as one fails.
-  await transport.waitUntil(timeout: .seconds(3)) { $0.cancellations == 3 }
-  let cancellations = transport.statistics.cancellations
-  transport.releaseAll()
-  do {
-    let icons = try await task.value
-    return .fail("one icon failed, yet loadIcons returned \(Wording.count(icons.count, "icon"))")
-  } catch TransportError.offline {
-    return .expect(
-      cancellations == 3, "the load failed, but \(cancellations) of the 3 others were cancelled")
-  } catch {
-    return .fail("one icon failed with offline, but loadIcons threw \(error)")
-  }
+  exploration.outcome(of: "one-icon-fails")
 }
 
 suite.check("no escape hatch silences the compiler") {

@@ -121,6 +121,69 @@ let exploration = KataExploration(
       ],
       advice: searchAdvice,
       play: { await playFailure($0) }),
+    ExplorationScenario(
+      "shows-loading",
+      summary: "the user types \"maps\"; the answer comes only once nothing else runs",
+      steps: [
+        "user: types \"maps\"; the server answers nothing until the app is still",
+        "then, while the search waits: the screen shows loading",
+        "then the answer comes: the screen shows Maps, Maps Pro",
+      ],
+      advice:
+        "Show loading when the search starts, and the results (or empty, or the error) once "
+        + "the service has answered.",
+      play: { story in
+        let screen = await Screen(story: story)
+        screen.transport.hold(maps)
+        await screen.type("maps")
+        await story.settle()
+        let during = await screen.model.state
+        screen.transport.releaseAll()
+        await story.settle()
+        let after = await screen.model.state
+        if during != .loading {
+          return ["while the search for \"maps\" waited, the screen showed \(describe(during))"]
+        }
+        guard names(in: after) == ["Maps", "Maps Pro"] else {
+          return ["after the answer, the screen shows \(describe(after)), not Maps, Maps Pro"]
+        }
+        return []
+      }),
+    ExplorationScenario(
+      "new-query-cancels",
+      summary: "the user types \"maps\", then \"mail\" at any point while \"maps\" waits",
+      steps: [
+        "user: types \"maps\"; its answer never comes while the scenario runs",
+        "user: types \"mail\" at any point",
+        "then the search for \"maps\" has been cancelled: its task is cancelled as \"mail\" "
+          + "starts",
+      ],
+      advice: searchAdvice,
+      // Whether the old task is cancelled is decided as "mail" is typed: one deviation places
+      // it anywhere (bound 2 is 533 schedules).
+      bound: 1,
+      play: { story in
+        let screen = await Screen(story: story)
+        screen.transport.hold(maps)
+        await screen.type("maps")
+        let cancelled = LockedValue(false)
+        let typing = story.later("user", after: .seconds(1)) {
+          await MainActor.run {
+            let first = screen.model.searchTask
+            screen.type("mail")
+            cancelled.withLock { $0 = first?.isCancelled ?? false }
+          }
+        }
+        await typing.value
+        await story.settle()
+        screen.transport.releaseAll()
+        await story.settle()
+        guard !cancelled.current else { return [] }
+        return [
+          "the user typed \"mail\", and the search for \"maps\" went on: its task was not "
+            + "cancelled, so its request keeps a connection open for an answer nobody wants"
+        ]
+      }),
   ])
 // In the child process that the exploring checks start, this explores and exits, before any task.
 exploration.exploreIfChild()
@@ -135,17 +198,10 @@ let suite = CheckSuite()
 }
 
 suite.check("a search shows loading, then its results") {
-  let (transport, model) = setUp()
+  // The screen starts empty, before any search.
+  let model = SearchViewModel(service: AppsSearchService(transport: SimulatedTransport()))
   guard model.state == .initial else { return .fail("the screen starts as \(model.state)") }
-  transport.hold(maps)
-  model.search("maps")
-  await transport.waitUntilHeld(1)
-  let during = model.state
-  transport.release(maps)
-  await model.searchTask?.value
-  if during != .loading { return .fail("while the search ran, the screen showed \(during)") }
-  return .expect(
-    names(in: model.state) == ["Maps", "Maps Pro"], "after the search: \(model.state)")
+  return exploration.outcome(of: "shows-loading")
 }
 
 suite.check("no apps found shows empty, a failure shows the error") {
@@ -164,17 +220,7 @@ suite.check("no apps found shows empty, a failure shows the error") {
 }
 
 suite.check("a new query cancels the previous search") {
-  let (transport, model) = setUp()
-  transport.hold(maps)
-  model.search("maps")
-  await transport.waitUntilHeld(1)
-  let first = model.searchTask
-  model.search("mail")
-  let cancelled = first?.isCancelled ?? false
-  await model.searchTask?.value
-  transport.release(maps)
-  await first?.value
-  return .expect(cancelled, "typing a new query left the previous search running: cancel its task")
+  exploration.outcome(of: "new-query-cancels")
 }
 
 suite.check("searches typed at any point show only the last query's results") {

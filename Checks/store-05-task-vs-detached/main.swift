@@ -20,12 +20,6 @@ struct Setup {
     transport.route(ImageService.imageURL(number), .image(named: "nebula"))
     transport.route(ImageService.metadataURL(number), .text("NGC 2070"))
   }
-
-  func request() -> Task<DetailedImage, Error> {
-    Task.detached(priority: .userInitiated) {
-      try await service.downloadImageAndMetadata(imageNumber: number)
-    }
-  }
 }
 
 /// One request under the scheduler, in the lane "request": every answer, the disk's and the
@@ -47,8 +41,9 @@ final class ExploredRequest: @unchecked Sendable {
     setup.transport.observe { story.note($0) }
   }
 
-  func start() -> Task<Void, Never> {
-    Task {
+  /// Starts the request in the lane "request", at `priority` if given.
+  func start(priority: TaskPriority? = nil) -> Task<Void, Never> {
+    Task(priority: priority) {
       await story.inLane("request") {
         story.note("downloadImageAndMetadata(imageNumber: \(number))")
         do {
@@ -166,6 +161,59 @@ let exploration = KataExploration(
       await story.settle()
       return problems
     },
+    ExplorationScenario(
+      "one-request",
+      summary: "the user opens picture 7 and stays",
+      steps: [
+        "request: downloadImageAndMetadata(imageNumber: 7) at userInitiated priority; every "
+          + "download and write answers 100 ms after it starts",
+        "then: the request returns the picture and its metadata, the image is on disk, and "
+          + "the view is recorded",
+      ],
+      advice:
+        "Download the image, start its disk write in a task of its own, download the metadata, "
+        + "record the view, return."
+    ) { story in
+      let request = ExploredRequest(story: story)
+      await request.start(priority: .userInitiated).value
+      await story.settle()
+      let saved = await request.setup.diskCache.saved
+      let viewed = await request.setup.history.viewed
+      guard case .success(let detail) = request.result else {
+        return ["the request \(request.result.map { "threw \($0)" } ?? "never ended")"]
+      }
+      guard
+        FakeImage.name(in: detail.image) == "nebula" && detail.metadata == "NGC 2070"
+          && saved.keys.sorted() == [number] && viewed == [number]
+      else {
+        return [
+          "the request returned \(detail.metadata); once everything settled, the disk holds "
+            + "\(saved.keys.sorted()) and the history \(viewed), expected picture 7 in both"
+        ]
+      }
+      return []
+    },
+    ExplorationScenario(
+      "write-priority",
+      summary: "the user opens picture 7; the request runs at userInitiated priority",
+      steps: [
+        "request: downloadImageAndMetadata(imageNumber: 7) at userInitiated priority",
+        "then: the disk write ran at background priority",
+      ],
+      advice:
+        "A task started with Task { } inherits its creator's priority; "
+        + "Task.detached(priority: .background) runs the write at the priority it names."
+    ) { story in
+      let request = ExploredRequest(story: story)
+      await request.start(priority: .userInitiated).value
+      await story.settle()
+      let priorities = await request.setup.diskCache.priorities
+      guard priorities != [.background] else { return [] }
+      return [
+        "the request runs at userInitiated priority; the disk write ran at \(priorities), not "
+          + "at background priority"
+      ]
+    },
   ])
 // In the child process that the exploring checks start, this explores and exits, before any task.
 exploration.exploreIfChild()
@@ -173,16 +221,7 @@ exploration.exploreIfChild()
 let suite = CheckSuite()
 
 suite.check("the image and its metadata are returned, saved and recorded") {
-  let setup = Setup()
-  let detail = try await setup.request().value
-  // The disk write may still be running: it is not part of the request.
-  await setup.diskCache.ended.waitUntil(count: 1)
-  let saved = await setup.diskCache.saved
-  let viewed = await setup.history.viewed
-  return .expect(
-    FakeImage.name(in: detail.image) == "nebula" && detail.metadata == "NGC 2070"
-      && saved.keys.sorted() == [number] && viewed == [number],
-    "got \(detail.metadata), saved \(saved.keys.sorted()), viewed \(viewed)")
+  exploration.outcome(of: "one-request")
 }
 
 suite.check("a request cancelled at any point keeps its image and records no view") {
@@ -194,14 +233,7 @@ suite.check("the request does not wait for the disk write, in any order") {
 }
 
 suite.check("the disk write runs at background priority") {
-  let setup = Setup()
-  _ = try await setup.request().value
-  await setup.diskCache.ended.waitUntil(count: 1)
-  let priorities = await setup.diskCache.priorities
-  return .expect(
-    priorities == [.background],
-    "the request runs at userInitiated priority; the disk write ran at \(priorities): a task "
-      + "started with Task { } inherits its creator's priority")
+  exploration.outcome(of: "write-priority")
 }
 
 await suite.run()

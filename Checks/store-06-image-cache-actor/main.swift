@@ -19,6 +19,7 @@ final class Cells: @unchecked Sendable {
   init(story: ExplorationStory) {
     self.story = story
     transport.route(icon, .image(named: "icon 1"))
+    transport.route(other, .image(named: "icon 2"))
     transport.delay(icon, by: .milliseconds(100))
     transport.observe { story.note($0) }
     cache = ImageCache(transport: transport)
@@ -140,6 +141,32 @@ let exploration = KataExploration(
       problems += cells.expectIcon(in: "row 1 comes back")
       return problems
     },
+    ExplorationScenario(
+      "different-urls",
+      summary: "two rows show two different icons at once, from a server that answers only "
+        + "once nothing else runs",
+      steps: [
+        "row 1: image(for: 1.png); row 2: image(for: 2.png), at the same time",
+        "network: answers neither until every request the rows make at once is made",
+        "then both downloads are in flight: a row does not wait for another row's icon",
+      ],
+      advice:
+        "Only calls for the same URL share a download: a call for another URL starts its own "
+        + "at once, whatever is in flight."
+    ) { story in
+      let cells = Cells(story: story)
+      cells.transport.holdAll()
+      let rows = [cells.ask("row 1"), cells.ask("row 2", for: other)]
+      await story.settle()
+      let inFlight = cells.transport.statistics.held
+      cells.transport.releaseAll()
+      for row in rows { await row.value }
+      guard inFlight < 2 else { return [] }
+      return [
+        "with no answer yet, only \(inFlight) of the two different icons was being downloaded: "
+          + "row 2 waits for row 1's icon before its own starts"
+      ]
+    },
   ])
 // In the child process that the exploring checks start, this explores and exits, before any task.
 exploration.exploreIfChild()
@@ -151,11 +178,6 @@ func transport() -> SimulatedTransport {
   transport.route(icon, .image(named: "icon 1"))
   transport.route(other, .image(named: "icon 2"))
   return transport
-}
-
-/// Asks `cache` for `url` in a task on `executor`.
-func ask(_ cache: ImageCache, for url: URL, on executor: StepExecutor) -> Task<Data, Error> {
-  Task.detached(executorPreference: executor) { try await cache.image(for: url) }
 }
 
 suite.check("a cached image is not downloaded again") {
@@ -175,19 +197,7 @@ suite.check("overlapping requests for the same URL download once, in any order")
 }
 
 suite.check("different URLs still download at the same time") {
-  let transport = transport()
-  transport.holdAll()
-  let cache = ImageCache(transport: transport)
-  let executor = StepExecutor()
-  let tasks = [ask(cache, for: icon, on: executor), ask(cache, for: other, on: executor)]
-  executor.runUntilIdle()
-  // Safety net only: both downloads are held at once right away in a right answer.
-  await transport.waitUntilHeld(2, timeout: .seconds(5))
-  let held = transport.statistics.held
-  transport.releaseAll()
-  executor.runFreely()
-  for task in tasks { _ = try await task.value }
-  return .expect(held == 2, "only \(held) of two different downloads were in flight at once")
+  exploration.outcome(of: "different-urls")
 }
 
 suite.check("a failed download is tried again next time") {

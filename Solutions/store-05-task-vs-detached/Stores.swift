@@ -2,15 +2,13 @@ import Foundation
 import KataSupport
 
 /// The disk cache. Writing is slow, so the transport simulates it: a write is a request to
-/// `cache://images/<number>`, which a test can hold, fail or cancel.
+/// `cache://images/<number>`, which a check can hold, fail or cancel.
 actor DiskCache {
   private let transport: SimulatedTransport
   /// The images written, by number.
   private(set) var saved: [Int: Data] = [:]
   /// The priority of each write's task, in order.
   private(set) var priorities: [TaskPriority] = []
-  /// The numbers whose write has ended, written or not, in order.
-  nonisolated let ended = EventLog<Int>()
 
   init(transport: SimulatedTransport) {
     self.transport = transport
@@ -21,7 +19,6 @@ actor DiskCache {
   /// Writes `image`; throws `CancellationError` if the writing task is cancelled first.
   func store(_ image: Data, for number: Int) async throws {
     priorities.append(Task.currentPriority)
-    defer { ended.append(number) }
     _ = try await transport.data(for: Self.url(for: number))
     saved[number] = image
   }
@@ -32,8 +29,6 @@ actor DiskCache {
 actor ViewHistory {
   private let transport: SimulatedTransport
   private(set) var viewed: [Int] = []
-  /// The numbers whose recording has ended, recorded or not, in order.
-  nonisolated let ended = EventLog<Int>()
 
   init(transport: SimulatedTransport) {
     self.transport = transport
@@ -43,7 +38,6 @@ actor ViewHistory {
 
   /// Records that `number` was viewed; throws `CancellationError` if the task is cancelled first.
   func record(_ number: Int) async throws {
-    defer { ended.append(number) }
     _ = try await transport.data(for: Self.url(for: number))
     viewed.append(number)
   }

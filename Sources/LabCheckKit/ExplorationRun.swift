@@ -13,7 +13,10 @@ struct ExplorationRun: Sendable {
   /// Whether the run broke something the learner's code is judged on. Work that escaped the
   /// scheduler (a Dispatch queue of the learner's own) is the tool's limit, not a verdict: the
   /// kata's other checks judge that code.
-  var isFinding: Bool { !problems.isEmpty && record.escapes.isEmpty }
+  var isFinding: Bool { isBlocked || (!problems.isEmpty && record.escapes.isEmpty) }
+  /// Whether a job kept the turn and never gave it back (`ExplorationScenario.blockingLimit`):
+  /// the scheduler cannot run again in this process.
+  var isBlocked: Bool { record.blockedOutside != nil }
   /// The ready counts of the decision points the search may deviate at: those before the
   /// story settled.
   var searchedReadyCounts: [Int] {
@@ -24,16 +27,28 @@ struct ExplorationRun: Sendable {
   static func play(_ scenario: ExplorationScenario, policy: SchedulingPolicy) -> ExplorationRun {
     let story = ExplorationStory()
     let found = LockedProblems()
-    // No blocking limit: a worker thread per run would double the cost of a run. Code that
-    // blocks a thread hangs the child, and the check names what it waits for.
-    let record = DeterministicScheduler.shared.run(policy: policy) { finish in
+    // No blocking limit unless the scenario asks for one: a worker thread per run would double
+    // the cost of a run. Without it, code that blocks a thread hangs the child, and the check
+    // names what it waits for.
+    let record = DeterministicScheduler.shared.run(
+      policy: policy, blockingLimit: scenario.blockingLimit
+    ) { finish in
       Task {
         found.set(await scenario.play(story))
         finish()
       }
     }
     var problems = found.value ?? []
-    if !record.rootFinished {
+    if let job = record.blockedOutside {
+      let seconds = scenario.blockingLimit.map { "\(Int($0)) s" } ?? "a while"
+      problems.append(
+        "the app freezes: a job (\(job)) kept the only turn for \(seconds) without giving it "
+          + "back, started, resumed or queued nothing: it blocks its thread (a semaphore, a lock "
+          + "or a loop that waits) until something happens that needs a turn of its own, such "
+          + "as the callback it waits for. Under the scheduler one job runs at a time; on the "
+          + "cooperative pool, with one thread per core, a few such waits take every thread the "
+          + "same way")
+    } else if !record.rootFinished {
       let waiting =
         record.waiting.isEmpty ? "" : " (still set: \(record.waiting.joined(separator: ", ")))"
       problems.append(

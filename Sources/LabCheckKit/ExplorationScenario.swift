@@ -21,13 +21,21 @@ public struct ExplorationScenario: Sendable {
   public let maximumSchedules: Int
   /// Seeded PCT runs after the search, for schedules deeper than the bound.
   public let seededRuns: Int
+  /// For a kata whose wrong answers block a thread (a semaphore waiting for a callback): how
+  /// long a job may keep the turn with no other job started, resumed or queued before the run
+  /// is given up as blocked (`DeterministicScheduler.run`'s `blockingLimit`). Not a verdict by
+  /// time: no job of a run takes more than microseconds, and one that waits for a callback that
+  /// needs a turn of its own never ends; the limit only decides when the check says so rather
+  /// than hang. Nil (the default) runs the jobs on the calling thread, twice as cheap.
+  public let blockingLimit: TimeInterval?
   public let play: @Sendable (ExplorationStory) async -> [String]
 
   public init(
     _ name: String, summary: String, steps: [String], advice: String, bound: Int = 2,
-    maximumSchedules: Int = 5_000, seededRuns: Int = 20,
+    maximumSchedules: Int = 5_000, seededRuns: Int = 20, blockingLimit: TimeInterval? = nil,
     play: @escaping @Sendable (ExplorationStory) async -> [String]
   ) {
+    self.blockingLimit = blockingLimit
     self.name = name
     self.summary = summary
     self.steps = steps
@@ -69,6 +77,13 @@ public final class ExplorationStory: @unchecked Sendable {
   /// Records `text` in the lane of the calling task.
   public func note(_ text: String) {
     let event = Event(lane: Self.lane, text: text)
+    lock.withLock { recorded.append(event) }
+  }
+
+  /// Records `text` in the lane `lane`, whichever task calls: for a fake that draws each of
+  /// the app's requests in a lane of its own.
+  public func note(_ text: String, inLane lane: String) {
+    let event = Event(lane: lane, text: text)
     lock.withLock { recorded.append(event) }
   }
 

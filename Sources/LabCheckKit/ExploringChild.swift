@@ -113,8 +113,13 @@ public enum ExploringChild {
             ? " in the run \($0); replay exactly it: \(checkCommand) --schedule '\($0)'"
             : " in the run \($0)"
         } ?? ""
-      let reason = output.errors.filter { $0.contains("error") || $0.contains("failed") }
-        .prefix(3)
+      // The runtime's reason: a fatal error, a failed precondition, or the validation of an
+      // unchecked continuation that `lab` turns on ("Resuming continuation for task … that is
+      // not awaited").
+      let reason = output.errors.filter {
+        $0.contains("error") || $0.contains("failed") || $0.contains("continuation")
+      }
+      .prefix(3)
       let printed = output.lines.filter { !$0.hasPrefix("EXPLORE-") && !$0.isEmpty }.suffix(10)
       return ExplorationVerdict(
         .crashed,

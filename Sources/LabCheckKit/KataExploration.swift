@@ -35,7 +35,24 @@ public struct KataExploration: Sendable {
   public func exploreIfChild() {
     ExploringChild.exploreIfChild { replay, report in
       guard let replay else {
-        for scenario in scenarios { report(scenario.name, explore(scenario)) }
+        var blocked: String?
+        for scenario in scenarios {
+          // A run that blocked keeps the scheduler: no other run can start in this process.
+          if let blocked {
+            report(
+              scenario.name,
+              ExplorationVerdict(
+                .crashed,
+                report: [
+                  "Not explored: a run of the scenario \(blocked) blocked the thread that runs "
+                    + "the app's jobs, and no other run can start; the check that explores "
+                    + "\(blocked) says where"
+                ]))
+            continue
+          }
+          report(scenario.name, explore(scenario))
+          if DeterministicScheduler.isRunning { blocked = scenario.name }
+        }
         return
       }
       let parts = replay.split(separator: "@", maxSplits: 1).map(String.init)
@@ -50,8 +67,11 @@ public struct KataExploration: Sendable {
         }
         return
       }
-      let defaultRun = ExplorationRun.play(scenario, policy: .following(.defaultOrder))
-      let run = Self.playAnnounced(scenario, policy: .following(schedule))
+      let defaultRun = Self.playAnnounced(scenario, policy: .following(.defaultOrder))
+      // A run that blocked keeps the scheduler: the replay is that run.
+      let run =
+        defaultRun.isBlocked
+        ? defaultRun : Self.playAnnounced(scenario, policy: .following(schedule))
       report(
         scenario.name,
         ExplorationVerdict(
@@ -83,7 +103,9 @@ public struct KataExploration: Sendable {
       finding = sampled.finding.map(Self.shrink)
     }
     guard let run = finding else { return ExplorationVerdict(.passed, schedules: schedulesRun) }
-    let defaultRun = ExplorationRun.play(scenario, policy: .following(.defaultOrder))
+    // A run that blocked keeps the scheduler: no default run to compare it with.
+    let defaultRun =
+      run.isBlocked ? run : ExplorationRun.play(scenario, policy: .following(.defaultOrder))
     return ExplorationVerdict(
       .finding, schedules: schedulesToFinding ?? schedulesRun,
       report: describe(run, defaultRun: defaultRun, isReplay: false))
@@ -102,6 +124,8 @@ public struct KataExploration: Sendable {
         guard index < deviations.count else { continue }
         deviations.remove(at: index)
         let candidate = playAnnounced(best.scenario, policy: .following(Schedule(deviations)))
+        // A run that blocked keeps the scheduler: it is the last run of this process.
+        if candidate.isBlocked { return candidate }
         if candidate.isFinding,
           candidate.record.schedule.deviations.count < best.record.schedule.deviations.count
         {

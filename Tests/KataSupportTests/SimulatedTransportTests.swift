@@ -197,6 +197,19 @@ struct SimulatedTransportTests {
     #expect(throws: TransportError.offline) { try delivered[third]?.get() }
   }
 
+  @Test("With completions withheld, a load still requests and is answered, but calls back nothing")
+  func withheldCompletions() async {
+    let transport = SimulatedTransport()
+    transport.route(first, .image(named: "first"))
+    transport.withholdCompletions()
+    let called = EventLog<Bool>()
+    transport.load(first) { _ in called.append(true) }
+    #expect(await transport.waitUntil { $0.responses == 1 })
+    #expect(transport.statistics.loadsStarted == 1)
+    #expect(transport.statistics.callbacksDelivered == 0)
+    #expect(called.count == 0)
+  }
+
   @Test("waitUntil gives up after its timeout and says so")
   func waitTimeout() async {
     let transport = SimulatedTransport()
@@ -205,7 +218,7 @@ struct SimulatedTransportTests {
   }
 }
 
-@Suite("Fixtures and the step executor")
+@Suite("Fixtures")
 struct FixtureTests {
   @Test("Fake images carry their name")
   func fakeImages() {
@@ -221,24 +234,5 @@ struct FixtureTests {
     #expect(text.contains("\"url\":\"https:\\/\\/apod.example\\/image\\/2021-12-17.jpg\""))
     let decoded = try JSONDecoder().decode([CannedApod].self, from: json)
     #expect(decoded.first?.title == "M31")
-  }
-
-  @Test("The step executor runs a task until it waits at a gate, then on after the release")
-  func stepExecutor() async throws {
-    let executor = StepExecutor()
-    let transport = SimulatedTransport()
-    transport.hold(first)
-    let task = Task(executorPreference: executor) {
-      async let a = transport.data(for: first)
-      async let b = transport.data(for: second)
-      return try await (a.1, b.1)
-    }
-    executor.runUntilIdle()
-    #expect(transport.statistics.held == 1)
-    #expect(transport.statistics.responses == 1)
-    transport.release(first)
-    executor.runUntilIdle()
-    let statuses = try await task.value
-    #expect(statuses == (.notFound, .notFound))
   }
 }
