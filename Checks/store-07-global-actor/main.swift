@@ -49,7 +49,7 @@ suite.check("the renderer is isolated to ImagePipeline") {
       + "the same actor as the cache, so that it uses the cache without an await")
 }
 
-suite.check("an icon is downloaded and rendered once") {
+suite.check("an icon asked for again comes from the cache") {
   let transport = SimulatedTransport()
   transport.route(icon, .image(named: "icon 9"))
   let renderer = await IconRenderer(transport: transport, cache: await ThumbnailCache())

@@ -23,7 +23,7 @@ final class ThumbnailCache: @unchecked Sendable {
   }
 }
 
-/// Downloads an icon and renders it as a thumbnail, once per URL.
+/// Downloads an icon and renders it as a thumbnail; an icon rendered before comes from the cache.
 final class IconRenderer: @unchecked Sendable {
   let cache: ThumbnailCache
   private let transport: SimulatedTransport

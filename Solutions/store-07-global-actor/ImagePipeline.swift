@@ -24,7 +24,7 @@ final class ThumbnailCache {
   }
 }
 
-/// Downloads an icon and renders it as a thumbnail, once per URL.
+/// Downloads an icon and renders it as a thumbnail; an icon rendered before comes from the cache.
 @ImagePipeline
 final class IconRenderer {
   let cache: ThumbnailCache

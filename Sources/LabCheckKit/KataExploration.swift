@@ -32,11 +32,14 @@ public struct KataExploration: Sendable {
   /// exploring child and returns; in the child, explores every scenario (or replays the schedule
   /// `lab check KATA --schedule 'SCENARIO@SCHEDULE'` names), reports a verdict per scenario and
   /// exits.
+  ///
+  /// Two children explore, each every other scenario: on two cores, about twice as fast.
   public func exploreIfChild() {
-    ExploringChild.exploreIfChild { replay, report in
+    ExploringChild.exploreIfChild(shards: 2) { replay, report in
       guard let replay else {
         var blocked: String?
-        for scenario in scenarios {
+        let shard = ExploringChild.shard
+        for (index, scenario) in scenarios.enumerated() where index % shard.count == shard.index {
           // A run that blocked keeps the scheduler: no other run can start in this process.
           if let blocked {
             report(
