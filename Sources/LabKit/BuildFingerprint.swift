@@ -148,18 +148,23 @@ struct BuildFingerprint: Equatable {
   /// A file's size and modification time, to the nanosecond the file system keeps.
   private static func stamp(_ url: URL) -> String? {
     guard let info = status(of: url) else { return nil }
-    #if canImport(Darwin)
-      let modified = info.st_mtimespec
-    #else
-      let modified = info.st_mtim
-    #endif
+    let modified = modificationTime(of: info)
     return "\(info.st_size) \(modified.tv_sec).\(modified.tv_nsec)"
+  }
+
+  /// When the file `stat(2)` described was last modified.
+  static func modificationTime(of info: stat) -> timespec {
+    #if canImport(Darwin)
+      info.st_mtimespec
+    #else
+      info.st_mtim
+    #endif
   }
 
   /// What `stat(2)` says of `url`, following links. (Foundation's file attributes also look
   /// up the owner's and group's names, a read of the user and group databases per file: most
   /// of the time of a fingerprint of some 700 files.)
-  private static func status(of url: URL) -> stat? {
+  static func status(of url: URL) -> stat? {
     var info = stat()
     return stat(url.path, &info) == 0 ? info : nil
   }

@@ -129,12 +129,14 @@ struct DirectRebuild {
     return commands
   }
 
-  /// Runs the commands in order, in `root`; the first that fails ends the rebuild. The
-  /// compiler's messages are asked in text, as a person reads them (SwiftPM asks for JSON,
+  /// Runs the commands in order, in `root`, each only if an input is newer than an output, as
+  /// llbuild would (a comment edited leaves the objects as they were: then nothing is linked
+  /// again, and the check's kept verdicts still count); the first that fails ends the rebuild.
+  /// The compiler's messages are asked in text, as a person reads them (SwiftPM asks for JSON,
   /// which it turns into text itself).
   func run(in root: URL) throws -> (succeeded: Bool, output: String) {
     var output = ""
-    for command in commands {
+    for command in commands where Self.isOutOfDate(command) {
       guard let executable = command.arguments.first else { continue }
       let arguments = command.arguments.dropFirst().filter { $0 != "-parseable-output" }
       let result = try ProcessRunner.run(executable, Array(arguments), in: root)
@@ -142,5 +144,26 @@ struct DirectRebuild {
       guard result.status == 0, !result.crashedBySignal else { return (false, output) }
     }
     return (true, output)
+  }
+
+  /// Whether `command` must run: an output is missing, or an input is newer than the oldest
+  /// output (or cannot be read). Nodes in angle brackets are llbuild's, not files.
+  static func isOutOfDate(_ command: Command) -> Bool {
+    let outputs = command.outputs.filter { !$0.hasPrefix("<") }
+    let outputDates = outputs.map(modificationDate)
+    guard !outputs.isEmpty, let oldest = outputDates.compactMap(\.self).min(),
+      outputDates.allSatisfy({ $0 != nil })
+    else { return true }
+    return command.inputs.filter { !$0.hasPrefix("<") }.contains { input in
+      guard let date = modificationDate(of: input) else { return true }
+      return date > oldest
+    }
+  }
+
+  /// A file's modification time, to the nanosecond; nil when it cannot be read.
+  private static func modificationDate(of path: String) -> Double? {
+    guard let info = BuildFingerprint.status(of: URL(fileURLWithPath: path)) else { return nil }
+    let modified = BuildFingerprint.modificationTime(of: info)
+    return Double(modified.tv_sec) + Double(modified.tv_nsec) / 1_000_000_000
   }
 }

@@ -117,4 +117,35 @@ struct DirectRebuildTests {
     #expect(try String(contentsOf: log, encoding: .utf8).hasPrefix("C.Step.module "))
     #expect(try String(contentsOf: log, encoding: .utf8).split(separator: "\n").count == 1)
   }
+
+  @Test("A command whose outputs are newer than all its inputs does not run again, as in llbuild")
+  func upToDateCommandsSkip() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("direct-rebuild-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("Step.o")
+    let output = folder.appendingPathComponent("Check")
+    try "object".write(to: input, atomically: true, encoding: .utf8)
+    try "binary".write(to: output, atomically: true, encoding: .utf8)
+    let earlier = Date(timeIntervalSinceNow: -60)
+    try FileManager.default.setAttributes([.modificationDate: earlier], ofItemAtPath: input.path)
+    let link = DirectRebuild.Command(
+      name: "link", tool: "shell", inputs: [input.path, "<Step-module>"], outputs: [output.path],
+      arguments: [])
+    // The object is older than the product: the link would make the same file again.
+    #expect(!DirectRebuild.isOutOfDate(link))
+    // The object made again: link.
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: input.path)
+    #expect(DirectRebuild.isOutOfDate(link))
+    // A missing output, or an input that cannot be read: run.
+    try FileManager.default.removeItem(at: output)
+    #expect(DirectRebuild.isOutOfDate(link))
+    try "binary".write(to: output, atomically: true, encoding: .utf8)
+    let missingInput = DirectRebuild.Command(
+      name: "link", tool: "shell", inputs: [folder.appendingPathComponent("gone.o").path],
+      outputs: [output.path], arguments: [])
+    #expect(DirectRebuild.isOutOfDate(missingInput))
+  }
 }
