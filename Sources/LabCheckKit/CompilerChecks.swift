@@ -99,7 +99,7 @@ extension CompilerChecks {
     // name a folder made afresh for each compile.
     let learnerFiles = try files(of: sources)
     let cache = OutputCache(
-      name: "\(moduleName)-swift6-probe-\(stableHash(file + "\u{0}" + probe))",
+      name: "\(moduleName)-swift6-probe-\(OutputCache.stableHash(file + "\u{0}" + probe))",
       swiftc: try CompilerRun.findSwiftc(),
       arguments: [moduleName, builtModules.path, file, probe] + settings, files: learnerFiles)
     let output: String
@@ -132,16 +132,5 @@ extension CompilerChecks {
         file: $0.file, line: $0.line - firstProbeLine + 1, column: $0.column,
         severity: $0.severity, message: $0.message, group: $0.group, id: $0.id, notes: $0.notes)
     }
-  }
-
-  /// A hash of `text` that is the same in every process (64-bit FNV-1a, in hexadecimal), to
-  /// name a cache entry; Swift's own `hashValue` is seeded afresh per process.
-  private static func stableHash(_ text: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash ^= UInt64(byte)
-      hash &*= 0x100_0000_01b3
-    }
-    return String(hash, radix: 16)
   }
 }

@@ -32,9 +32,32 @@ struct OutputCache {
     }
     // NUL never occurs in a path, an argument or Swift source: it keeps the parts apart.
     key = parts.joined(separator: "\u{0}")
-    file = URL(fileURLWithPath: executable).deletingLastPathComponent()
-      .appendingPathComponent("lab-warnings")
-      .appendingPathComponent("\(name).cache")
+    file = Self.folder.appendingPathComponent("\(name).cache")
+  }
+
+  /// Where the entries are kept: beside the running executable (a check's, in the build
+  /// folder), or in the temporary folder when that folder cannot be written (a test runner
+  /// that lives in the toolchain's folder).
+  static var folder: URL {
+    let executable = URL(fileURLWithPath: Bundle.main.executablePath ?? CommandLine.arguments[0])
+    let beside = executable.deletingLastPathComponent()
+    guard !FileManager.default.isWritableFile(atPath: beside.path) else {
+      return beside.appendingPathComponent("lab-warnings")
+    }
+    // One folder per executable, named by its path.
+    return FileManager.default.temporaryDirectory
+      .appendingPathComponent("lab-warnings-\(stableHash(executable.path))")
+  }
+
+  /// A hash of `text` that is the same in every process (64-bit FNV-1a, in hexadecimal), to
+  /// name an entry or a folder; Swift's own `hashValue` is seeded afresh per process.
+  static func stableHash(_ text: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash &*= 0x100_0000_01b3
+    }
+    return String(hash, radix: 16)
   }
 
   /// The cache for compiling `files` with `arguments` (the files last, as passed).

@@ -29,9 +29,7 @@ struct ProbeCacheTests {
     #expect(asked.allSatisfy { $0.file == model.path })
     func entries() throws -> [URL] {
       try FileManager.default.contentsOfDirectory(
-        at: CompilerChecks.builtModules.deletingLastPathComponent()
-          .appendingPathComponent("lab-warnings"),
-        includingPropertiesForKeys: nil
+        at: OutputCache.folder, includingPropertiesForKeys: nil
       ).filter { $0.lastPathComponent.hasPrefix("\(module)-swift6-probe-") }
     }
     defer { for entry in (try? entries()) ?? [] { try? FileManager.default.removeItem(at: entry) } }
