@@ -13,4 +13,6 @@ final class Carrier: @unchecked Sendable {
   var assigned: ScheduledJob?
   /// The thread, to tell whether a caller is the carrier of the running job.
   var thread: pthread_t?
+  /// The kernel's id of the thread, where `/proc` gives it (`ThreadStates`).
+  var kernelID: String?
 }

@@ -125,6 +125,8 @@ public final class DeterministicScheduler: @unchecked Sendable {
   private let lock = NSLock()
   private var state = State()
   private var idleWorkers: [Carrier] = []
+  /// Every worker started, idle or not: the threads a blocked job may be on.
+  private var workers: [Carrier] = []
   private let runEnded = DispatchSemaphore(value: 0)
 
   private init() {}
@@ -189,7 +191,11 @@ public final class DeterministicScheduler: @unchecked Sendable {
         var lastProgress = -1
         while runEnded.wait(timeout: .now() + tick) == .timedOut {
           let progress = lock.withLock { state.steps.count + state.nextNumber }
-          stalled = progress == lastProgress ? stalled + tick : 0
+          // A job that is only slow (its thread runnable, waiting for a core on a busy machine)
+          // is not blocked: the wait counts only while no worker can run.
+          let couldRun = ThreadStates.anyIsRunnable(
+            lock.withLock { workers.compactMap(\.kernelID) })
+          stalled = progress == lastProgress && !couldRun ? stalled + tick : 0
           lastProgress = progress
           guard stalled < limit else {
             blockedOutside = lock.withLock {
@@ -518,6 +524,7 @@ public final class DeterministicScheduler: @unchecked Sendable {
     let started = DispatchSemaphore(value: 0)
     let thread = Thread { [self] in
       worker.thread = pthread_self()
+      worker.kernelID = ThreadStates.callerID()
       started.signal()
       while true {
         worker.turn.wait()
@@ -531,6 +538,7 @@ public final class DeterministicScheduler: @unchecked Sendable {
     thread.stackSize = 8 << 20
     thread.start()
     started.wait()
+    lock.withLock { workers.append(worker) }
     return worker
   }
 

@@ -108,6 +108,28 @@ struct SchedulerTests {
     }
   }
 
+  @Test(
+    "A block that is only slow, its thread runnable all along, is not named as blocked",
+    .enabled(if: FileManager.default.fileExists(atPath: "/proc/thread-self"))
+  )
+  func slowBlockIsNotBlocked() async {
+    await #expect(processExitsWith: .success) {
+      // Busy for five limits' worth of wall time, as a job starved of a core on a busy machine
+      // would be: its thread is runnable, never asleep in a wait.
+      let record = DeterministicScheduler.shared.run(
+        policy: .following(.defaultOrder), blockingLimit: 0.2
+      ) { finish in
+        DeterministicScheduler.shared.enqueue(
+          {
+            let end = Date().addingTimeInterval(1)
+            while Date() < end {}
+            finish()
+          }, lane: .concurrent("worker"), label: "a block that computes for a while")
+      }
+      precondition(record.rootFinished && record.blockedOutside == nil)
+    }
+  }
+
   @Test("Timers run on virtual time: a long delay costs nothing and orders by its end")
   func virtualTime() async {
     await #expect(processExitsWith: .success) {
