@@ -52,7 +52,9 @@ public struct ExplorationCheck: Sendable {
   /// after its save for step 10), so that a solution is never judged on a lesson still to come.
   static let firstSteps: [String: (own: Int, every: Int)] = [
     "drink-while-syncing": (1, 8), "load-after-failed-load": (3, 7),
-    "drink-while-loading": (4, 8), "drinks-in-a-row": (8, 8), "drink-while-launching": (8, 8),
+    "drink-while-loading": (4, 8), "drinks-in-a-row": (8, 8), "write-fails-once": (1, 8),
+    "drink-while-launching": (8, 8),
+    "foreground-while-authorizing": (1, 1),
     "sample-while-launching": (8, 8), "refresh-while-store-fails": (10, 10),
     "refresh-while-sample-arrives": (10, 10), "loads-overlap": (11, 11),
     "load-as-earlier-ends": (11, 11),
@@ -102,6 +104,9 @@ public struct ExplorationCheck: Sendable {
     "drinks-in-a-row":
       "Each save is a compare, a write and a record: run them as one step, in the order the "
       + "saves were sent (on the store actor), so that a later save waits for the one in flight.",
+    "write-fails-once":
+      "A write can fail: catch its error, log it, and go on. Record a list as saved only once the "
+      + "write has returned, so that the next save writes the list the failed one did not.",
     "drink-while-launching":
       "A save that lands while the launch reads the file must still reach the disk: the list the "
       + "launch read must never be recorded as saved over a newer save's record. Where the read "
@@ -110,6 +115,10 @@ public struct ExplorationCheck: Sendable {
     "sample-while-launching":
       "Load from Health after `await store.load()` has returned and the model holds the list it "
       + "read, in the same task: the health load then merges into that list.",
+    "foreground-while-authorizing":
+      "Two authorization requests can be pending at once, the launch's and the foreground's: "
+      + "answer each one, with a continuation of its own, and never turn one away because "
+      + "another is pending.",
     "refresh-while-store-fails": backgroundTask,
     "refresh-while-sample-arrives": backgroundTask,
   ]

@@ -7,12 +7,14 @@ extension Scenario {
   /// at every moment the scheduler can pick, and judge every order by the same expectations. Each
   /// puts the app where a migration step's mistake shows: loads that overlap, a load as an
   /// earlier one ends, a load after a failed one, a drink added during a load (and while it
-  /// brings a newer sample), drinks in a row, a drink or a sample while the launch still reads
-  /// the file, a background refresh while the store fails or a sample arrives.
+  /// brings a newer sample), drinks in a row, a write that fails among them, a drink or a sample
+  /// while the launch still reads the file, the app coming to the foreground while an
+  /// authorization request is pending, a background refresh while the store fails or a sample
+  /// arrives.
   public static let interleavings: [Scenario] = [
     loadsOverlap, loadAsEarlierEnds, loadAfterFailedLoad, drinkWhileLoading, drinkWhileSyncing,
-    drinksInARow, drinkWhileLaunching, sampleWhileLaunching, refreshWhileStoreFails,
-    refreshWhileSampleArrives,
+    drinksInARow, writeFailsOnce, drinkWhileLaunching, sampleWhileLaunching,
+    foregroundWhileAuthorizing, refreshWhileStoreFails, refreshWhileSampleArrives,
   ]
 
   private static let s1 = ScenarioIDs.sample(1)
@@ -120,6 +122,61 @@ extension Scenario {
       .meanwhile(.addDrink(.greenTea)),
     ],
     expectations: [.modelHolds(drinks((96, 30), (64, 20), (28, 0)))],
+    holdsInEveryOrder: true)
+
+  /// Two drinks, the second added at some moment of the first one's save, and the first write of
+  /// the list fails, as on a full disk. The app must log the failure and go on: the failed list
+  /// is not on disk, so it must not be recorded as saved, and a later save writes the whole list
+  /// (every scenario checks that the file agrees with the model). Where both saves carry the
+  /// same list, one that recorded the failed write as saved skips the second, and the file keeps
+  /// neither drink.
+  static let writeFailsOnce = Scenario(
+    id: "write-fails-once",
+    summary: "The first write of the drink list fails while two drinks are added.",
+    steps: [
+      .failNextFileWrite, .addDrink(.smallCoffee, minutesAgo: 30), .meanwhile(.addDrink(.greenTea)),
+    ],
+    expectations: [
+      .modelHolds(drinks((96, 30), (28, 0))),
+      Expectation("a failed write is logged as an error") { outcome in
+        let kinds = outcome.events.map(\.kind)
+        guard
+          let failed = kinds.firstIndex(where: {
+            if case .fileWriteFailed = $0 { true } else { false }
+          })
+        else { return nil }
+        let errorLogged = kinds[failed...].contains {
+          if case .log(.error, _, _) = $0 { true } else { false }
+        }
+        return errorLogged ? nil : "the write failed and no error was logged after it"
+      },
+    ],
+    holdsInEveryOrder: true)
+
+  /// An authorization request, and the app coming to the foreground at some moment, maybe while
+  /// the request is still pending: its own request, made then, overlaps the first. Each request
+  /// must be answered, and the foreground's load must bring the sample that arrived in the
+  /// background.
+  static let foregroundWhileAuthorizing = Scenario(
+    id: "foreground-while-authorizing",
+    summary: "The app comes to the foreground while an authorization request is pending.",
+    setup: {
+      var setup = Setup()
+      setup.existingSamples = [.otherDeviceAddsSample(mg: 47, minutesAgo: 90, id: s1)]
+      return setup
+    }(),
+    steps: [
+      .setApplicationState(.background), .otherDeviceAddsSample(mg: 64, minutesAgo: 20, id: s2),
+      .requestAuthorization, .meanwhile(.setApplicationState(.active)),
+    ],
+    expectations: [
+      .modelHolds(drinks((47, 90), (64, 20))),
+      .equal("the authorization request is answered, granted") {
+        $0.authorizationAnswers
+      } _: { _ in
+        [true]
+      },
+    ],
     holdsInEveryOrder: true)
 
   /// A background refresh while the store fails its queries, working again at some moment: the

@@ -161,7 +161,7 @@ public enum ScenarioRunner {
       await answers.healthLoad.waitForAnswer(at: number - 1)
     case .addDrink, .syncHealth, .requestAuthorization, .setApplicationState, .backgroundRefresh:
       act(step, on: platform, driver: driver, answers: answers)
-    case .otherDeviceAddsSample, .userDeletesSample, .setHealthFailure:
+    case .otherDeviceAddsSample, .userDeletesSample, .setHealthFailure, .failNextFileWrite:
       happenOutsideTheApp(step, on: platform, now: now)
     case .userDeletesNewestAppSample:
       let store = platform.healthStore
@@ -205,7 +205,7 @@ public enum ScenarioRunner {
   }
 
   /// Plays a step of the world outside the app: another device, the user in the Health app, the
-  /// store's failures. Other steps are the app's, and `meanwhile` does not take them.
+  /// store's and the disk's failures. Other steps are the app's, and `meanwhile` does not take them.
   private nonisolated static func happenOutsideTheApp(
     _ step: Step, on platform: SimulatedPlatform, now: Date
   ) {
@@ -217,6 +217,8 @@ public enum ScenarioRunner {
       platform.healthStore.deleteSample(uuid: id)
     case .setHealthFailure(let failure, let failing):
       platform.healthStore.configure { failure.apply(failing: failing, to: &$0) }
+    case .failNextFileWrite:
+      platform.documents.failNextWrite()
     default:
       preconditionFailure("\(step) is the app's, not something that happens outside it")
     }

@@ -17,6 +17,9 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
   case userDeletesNewestAppSample
   /// A failure of the health store starts or stops.
   case setHealthFailure(HealthFailure, failing: Bool)
+  /// The next write to the watch's disk fails with an error (the disk is full for a moment);
+  /// the writes after it work.
+  case failNextFileWrite
   /// The app loads new data from the health store, as when it comes to the foreground.
   case syncHealth
   /// The app asks for health authorization (the answer is recorded).
@@ -51,6 +54,7 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
       "user deletes the sample of the app's newest drink in the Health app"
     case .setHealthFailure(let failure, let failing):
       "the health store's \(failure.rawValue) " + (failing ? "start failing" : "work again")
+    case .failNextFileWrite: "the watch's next file write fails (its disk is full)"
     case .syncHealth: "app loads new health data"
     case .requestAuthorization: "app requests health authorization"
     case .setApplicationState(let state): "app becomes \(state.rawValue)"
@@ -65,7 +69,7 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
   /// Whether the step is the world's outside the app, which touches the platform only.
   public var isOutsideTheApp: Bool {
     switch self {
-    case .otherDeviceAddsSample, .userDeletesSample, .setHealthFailure: true
+    case .otherDeviceAddsSample, .userDeletesSample, .setHealthFailure, .failNextFileWrite: true
     default: false
     }
   }

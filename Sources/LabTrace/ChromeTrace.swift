@@ -103,7 +103,7 @@ public enum ChromeTrace {
     switch kind {
     case .log: return "log"
     case .publishedChange: return "model"
-    case .fileRead, .fileWritten, .fileMovedAside, .fileWriteLostAtSuspension,
+    case .fileRead, .fileWritten, .fileMovedAside, .fileWriteLostAtSuspension, .fileWriteFailed,
       .blockingFileIOOnMainQueue:
       return "file"
     case .healthAuthorizationRequested, .healthSampleSaved, .healthSampleSaveFailed,

@@ -21,6 +21,7 @@ struct DocumentsFolderTests {
       case .fileRead(let name): "read \(name) (\(place))"
       case .fileWritten(let name, let bytes): "wrote \(name) \(bytes) B (\(place))"
       case .fileMovedAside(let name, let newName): "moved \(name) to \(newName) (\(place))"
+      case .fileWriteFailed(let name): "write of \(name) failed (\(place))"
       case .blockingFileIOOnMainQueue(let name): "blocking I/O \(name) (\(place))"
       default: nil
       }
@@ -91,5 +92,25 @@ struct DocumentsFolderTests {
       fileEvents.suffix(2) == [
         "blocking I/O d.json (main)", "moved d.json to d.json.corrupt (main)",
       ])
+  }
+
+  @Test("A write made to fail throws a full disk's error, keeps the old file, and only once")
+  func writeMadeToFailFailsOnce() async throws {
+    try platform.documents.seed(Data("old".utf8), asFileNamed: "e.json")
+    platform.documents.failNextWrite()
+    let documents = platform.documents
+    let failure = await Task.detached {
+      Result { try documents.write(Data("new".utf8), toFileNamed: "e.json") }
+    }.value
+
+    #expect(throws: CocoaError(.fileWriteOutOfSpace)) { try failure.get() }
+    #expect(platform.documents.contents(ofFileNamed: "e.json") == Data("old".utf8))
+    #expect(fileEvents == ["write of e.json failed (off main)"])
+
+    try await Task.detached {
+      try documents.write(Data("newer".utf8), toFileNamed: "e.json")
+    }.value
+    #expect(platform.documents.contents(ofFileNamed: "e.json") == Data("newer".utf8))
+    #expect(fileEvents.last == "wrote e.json 5 B (off main)")
   }
 }

@@ -5,7 +5,8 @@ import Foundation
 /// A write takes the configured latency on the calling thread, as real disk I/O would; on the
 /// main queue it is recorded as blocking I/O. When the app is suspended (a background task was
 /// marked completed), writes still in flight and writes started before the app resumes never
-/// reach the disk: they are recorded as lost, and the app is not told, as on a real watch.
+/// reach the disk: they are recorded as lost, and the app is not told, as on a real watch. A
+/// scenario can make the next write fail with an error, as a full disk does.
 public final class DocumentsFolder: Sendable {
   /// The folder's location on disk.
   public let url: URL
@@ -16,6 +17,7 @@ public final class DocumentsFolder: Sendable {
     var lostWrites: Set<Int> = []
     var nextWriteID = 0
     var writeLatency: Latency = .none
+    var failsNextWrite = false
   }
 
   private let state = PlatformLock(State())
@@ -30,6 +32,12 @@ public final class DocumentsFolder: Sendable {
   public var writeLatency: Latency {
     get { state.withLock { $0.writeLatency } }
     set { state.withLock { $0.writeLatency = newValue } }
+  }
+
+  /// Makes the next write that reaches the disk fail with `CocoaError(.fileWriteOutOfSpace)`,
+  /// and leave the file as it was; the writes after it work again. For scenarios.
+  public func failNextWrite() {
+    state.withLock { $0.failsNextWrite = true }
   }
 
   /// The URL of the file called `name` in this folder.
@@ -57,6 +65,9 @@ public final class DocumentsFolder: Sendable {
 
   /// Writes `data` atomically to the file called `name`, taking the write latency on the
   /// calling thread. `isolation` is the caller's, for the trace; callers never pass it.
+  ///
+  /// - Throws: `CocoaError(.fileWriteOutOfSpace)` when a scenario made this write fail; other
+  ///   write errors as Foundation throws them.
   public func write(
     _ data: Data, toFileNamed name: String, isolation: (any Actor)? = #isolation
   ) throws {
@@ -78,9 +89,13 @@ public final class DocumentsFolder: Sendable {
     let delay = services.delays.delay(for: latency, kind: "file write")
     PlatformQueues.block(for: delay)
 
-    let isLost = state.withLock { state in
+    let (isLost, fails) = state.withLock { state in
       state.writesInFlight[writeID] = nil
-      return state.lostWrites.remove(writeID) != nil || startedWhileSuspended
+      let isLost = state.lostWrites.remove(writeID) != nil || startedWhileSuspended
+      // A lost write never reaches the disk, so it cannot be the one that fails.
+      let fails = !isLost && state.failsNextWrite
+      if fails { state.failsNextWrite = false }
+      return (isLost, fails)
     }
     if isLost {
       services.log.tracer.mark(
@@ -88,6 +103,12 @@ public final class DocumentsFolder: Sendable {
       services.log.record(.fileWriteLostAtSuspension(name: name), isolation: isolation)
       services.checkpoints.reach(.fileWriteLostAtSuspension)
       return
+    }
+    if fails {
+      services.log.tracer.mark(
+        "write \(name) ends, failed", isolation: isolation, linkedFrom: started, as: .write)
+      services.log.record(.fileWriteFailed(name: name), isolation: isolation)
+      throw CocoaError(.fileWriteOutOfSpace)
     }
     try data.write(to: fileURL(named: name), options: [.atomic])
     services.log.tracer.mark(

@@ -37,6 +37,7 @@ public struct TraceEvent: Sendable, CustomStringConvertible {
     case .fileWritten(let name, let bytes): return "wrote \(name) (\(bytes) B)"
     case .fileMovedAside(let name, let newName): return "moved \(name) aside as \(newName)"
     case .fileWriteLostAtSuspension(let name): return "write of \(name) LOST at suspension"
+    case .fileWriteFailed(let name): return "write of \(name) FAILED"
     case .blockingFileIOOnMainQueue(let name): return "blocking I/O on main: \(name)"
     case .healthAuthorizationRequested: return "health authorization requested"
     case .healthSampleSaved: return "health sample saved"
