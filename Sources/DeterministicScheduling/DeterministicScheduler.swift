@@ -145,8 +145,10 @@ public final class DeterministicScheduler: @unchecked Sendable {
   ///
   /// `tracksHappensBefore` keeps vector clocks for `stampAccess()`; off, a run is cheaper.
   /// `blockingLimit`, when given, runs the jobs on a worker and gives the run up when no job has
-  /// started, resumed or been queued for that long (`Record.blockedOutside`): for code that may
-  /// block where the scheduler cannot see it, such as a learner's.
+  /// started, resumed or been queued for that long while no worker thread could run (the
+  /// kernel's thread states, where `/proc` has them; elsewhere the time alone), as
+  /// `Record.blockedOutside`: for code that may block where the scheduler cannot see it, such as
+  /// a learner's semaphore wait.
   public func run(
     policy: SchedulingPolicy, tracksHappensBefore: Bool = false,
     blockingLimit: TimeInterval? = nil,
@@ -184,7 +186,9 @@ public final class DeterministicScheduler: @unchecked Sendable {
         // The jobs run on a worker, so that this thread can name a job that never gives the
         // turn back. The one wall-clock wait of the scheduler, and it is about progress, not the
         // run's length: it fires only when no job has started, resumed or been queued for
-        // `limit` seconds. It names an escape; it decides no verdict.
+        // `limit` seconds, counted only while no worker thread can run. It decides when a run
+        // that cannot end is named as blocked (an escape, which a check may report as a freeze),
+        // never whether: a job that waits for a callback needing a turn of its own never ends.
         launchOnWorker(first)
         let tick = min(1, limit)
         var stalled: TimeInterval = 0

@@ -1,7 +1,8 @@
 import Foundation
 
 /// What the kernel says of this process's threads, where it says it (`/proc`, proc(5)): whether
-/// a thread is running or waiting for a core (`R`), or asleep in a wait (`S`, `D`).
+/// a thread is running or waiting for a core (`R`), in a disk wait that ends by itself (`D`), or
+/// asleep in a wait that only another thread can end (`S`: a lock, a semaphore, a condition).
 enum ThreadStates {
   /// The kernel's id of the calling thread; nil where `/proc/thread-self` cannot be read.
   static func callerID() -> String? {
@@ -9,10 +10,11 @@ enum ThreadStates {
       .flatMap { $0.split(separator: "/").last.map(String.init) }
   }
 
-  /// Whether one of the threads `ids` is running or runnable. False where none can be read:
-  /// then a wait cannot be told from a slow job, and the caller's time limit alone decides.
+  /// Whether one of the threads `ids` is making progress: running, runnable, or in a disk wait.
+  /// False where none can be read: then a wait cannot be told from a slow job, and the caller's
+  /// time limit alone decides.
   static func anyIsRunnable(_ ids: [String]) -> Bool {
-    ids.contains { state(of: $0) == "R" }
+    ids.contains { ["R", "D"].contains(state(of: $0)) }
   }
 
   /// The state letter of thread `id`: the first field after the command name, which is in
