@@ -121,8 +121,8 @@ func answerProblems(
 let advice =
   "One `try await` per stage, in the order of the pyramid: each waits for its stage to end "
   + "before the next line starts the next stage, and a stage that throws ends the save there. "
-  + "`async let`, a task group or a `Task { }` per stage starts stages before the one before "
-  + "them has answered."
+  + "`async let`, a task group or an unstructured `Task` per stage starts stages before the one "
+  + "before them has answered."
 
 /// A scenario: the watch saves `run`; the store answers each stage 10 ms after it starts, and
 /// fails at `failing`.
