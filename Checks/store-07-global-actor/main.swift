@@ -6,8 +6,180 @@ import LabCheckKit
 
 @testable import StoreKata07
 
-let suite = CheckSuite()
 let icon = URL(string: "https://is1.example/icon/9.png")!
+
+// MARK: Explored
+
+let icon1 = URL(string: "https://is1.example/icon/1.png")!
+let icon2 = URL(string: "https://is1.example/icon/2.png")!
+
+/// The name a report gives the icon at `url`.
+func name(of url: URL) -> String { "icon \(url.deletingPathExtension().lastPathComponent)" }
+
+/// The thumbnail a row should show for `url`.
+func expectedThumbnail(for url: URL) -> Data {
+  Data("thumb:".utf8) + FakeImage.bytes(named: name(of: url))
+}
+
+/// What a thumbnail shows, in words.
+func describe(thumbnail: Data) -> String {
+  let prefix = Data("thumb:".utf8)
+  guard thumbnail.starts(with: prefix),
+    let image = FakeImage.name(in: Data(thumbnail.dropFirst(prefix.count)))
+  else { return "other bytes" }
+  return "the thumbnail of \(image)"
+}
+
+/// A list of icon rows under the scheduler: each row is a cell on the main actor that asks the
+/// renderer for its icon in a lane of its own; the network answers after a virtual 100 ms; every
+/// drawing is noted with where it ran.
+final class Rows: @unchecked Sendable {
+  struct Drawn {
+    let url: URL?
+    let onMainActor: Bool?
+  }
+
+  let story: ExplorationStory
+  let transport = SimulatedTransport()
+  let cache: ThumbnailCache
+  let renderer: IconRenderer
+  private let drawings = LockedValue<[Drawn]>([])
+  /// The icon each row asked for.
+  private let asked = LockedValue<[String: URL]>([:])
+  private let answers = LockedValue<[String: Result<Data, any Error>]>([:])
+
+  init(story: ExplorationStory) async {
+    self.story = story
+    for url in [icon1, icon2] {
+      transport.route(url, .image(named: name(of: url)))
+      transport.delay(url, by: .milliseconds(100))
+    }
+    transport.observe { story.note($0, inLane: "network") }
+    let drawings = drawings
+    Drawing.observe { image, onMainActor in
+      let url = [icon1, icon2].first { FakeImage.bytes(named: name(of: $0)) == image }
+      drawings.withLock { $0.append(Drawn(url: url, onMainActor: onMainActor)) }
+      let place = onMainActor == true ? "on the main actor" : "off the main actor"
+      story.note("draws \(url.map(name(of:)) ?? "other bytes"), \(place)", inLane: "drawing")
+    }
+    cache = await ThumbnailCache()
+    renderer = await IconRenderer(transport: transport, cache: cache)
+  }
+
+  var drawn: [Drawn] { drawings.current }
+
+  /// The row `lane` asks for `url` now, from the main actor.
+  func ask(_ lane: String, for url: URL) -> Task<Void, Never> {
+    Task { @MainActor in await self.ask(lane, url) }
+  }
+
+  /// The row `lane` asks for `url` later: in the default order once all else is done, and at any
+  /// point of the run one deviation away.
+  func askLater(_ lane: String, for url: URL) -> Task<Void, Never> {
+    story.later(lane, after: .seconds(1)) { @MainActor in await self.ask(lane, url) }
+  }
+
+  /// Asks on the caller's actor: a row asks from the main actor.
+  private func ask(
+    _ lane: String, _ url: URL, isolation: isolated (any Actor)? = #isolation
+  ) async {
+    await story.inLane(lane) {
+      asked.withLock { $0[lane] = url }
+      story.note("thumbnail(for: \(url.lastPathComponent))")
+      let result: Result<Data, any Error>
+      do {
+        let thumbnail = try await renderer.thumbnail(for: url)
+        story.note("gets \(describe(thumbnail: thumbnail))")
+        result = .success(thumbnail)
+      } catch {
+        story.note("throws \(error)")
+        result = .failure(error)
+      }
+      answers.withLock { $0[lane] = result }
+    }
+  }
+
+  /// Drawings made on the main actor.
+  func drawnOnMainActor() -> [String] {
+    let onMain = drawn.filter { $0.onMainActor == true }
+    guard !onMain.isEmpty else { return [] }
+    let icons = onMain.map { $0.url.map(name(of:)) ?? "other bytes" }
+    return [
+      "\(icons.joined(separator: " and ")) drawn on the main actor: the rows' cells wait behind "
+        + "the drawing, which is the pipeline's work, not the UI's"
+    ]
+  }
+
+  /// What every run must hold: each row shows its own icon, the cache holds every icon drawn, and
+  /// the renderer counted every drawing.
+  func consistency() async -> [String] {
+    var problems: [String] = []
+    for (lane, url) in asked.current.sorted(by: { $0.key < $1.key }) {
+      switch answers.current[lane] {
+      case .success(let thumbnail) where thumbnail == expectedThumbnail(for: url):
+        break
+      case .success(let thumbnail):
+        problems.append(
+          "\(lane) asked for \(name(of: url)) and shows \(describe(thumbnail: thumbnail))")
+      case .failure(let error):
+        problems.append("\(lane) shows no icon: thumbnail(for:) threw \(error)")
+      case nil:
+        problems.append("\(lane) never got an answer")
+      }
+    }
+    let drawnURLs = Set(drawn.compactMap(\.url))
+    for url in [icon1, icon2] where drawnURLs.contains(url) {
+      let cached = await cache.thumbnail(for: url)
+      if cached != expectedThumbnail(for: url) {
+        problems.append(
+          "\(name(of: url)) was drawn, but the cache holds "
+            + (cached.map { describe(thumbnail: $0) } ?? "nothing") + " for it")
+      }
+    }
+    let renders = await renderer.renderCount
+    if renders != drawn.count {
+      problems.append(
+        "\(Wording.count(drawn.count, "thumbnail")) drawn, but renderCount is \(renders)")
+    }
+    return problems
+  }
+}
+
+let exploration = KataExploration(
+  kata: "store-07",
+  scenarios: [
+    ExplorationScenario(
+      "rows-overlap",
+      summary: "two rows ask for two icons at once from the main actor; a third asks for the "
+        + "first icon again, at any point",
+      steps: [
+        "row 1: thumbnail(for: 1.png); row 2: thumbnail(for: 2.png), at once, each from the main "
+          + "actor; the network answers after 100 ms",
+        "row 3: thumbnail(for: 1.png) at any point: before, during or after row 1's download (an "
+          + "overlapping call may download and draw the icon again: that is store-06's lesson)",
+        "then: every drawing ran off the main actor, every row shows its own icon, the cache "
+          + "holds every icon drawn, and renderCount counts every drawing",
+      ],
+      advice:
+        "Put the cache and the renderer on the global actor (ImagePipeline), not on the main "
+        + "actor: a row's call leaves the main actor at its await, and the renderer draws on the "
+        + "pipeline's actor. Draw right there, with no hop back to the main actor.",
+      bound: 1, seededRuns: 50
+    ) { story in
+      let rows = await Rows(story: story)
+      let tasks = [
+        rows.ask("row 1", for: icon1), rows.ask("row 2", for: icon2),
+        rows.askLater("row 3", for: icon1),
+      ]
+      for task in tasks { await task.value }
+      await story.settle()
+      return rows.drawnOnMainActor() + (await rows.consistency())
+    }
+  ])
+// In the child process that the exploring checks start, this explores and exits, before any task.
+exploration.exploreIfChild()
+
+let suite = CheckSuite()
 
 /// The actor a function value is isolated to: the compiler records it in `@isolated(any)`
 /// function values, so no code has to run to find out.
@@ -61,6 +233,10 @@ suite.check("an icon asked for again comes from the cache") {
     "two requests for the same icon: \(Wording.count(transport.statistics.requests, "download")), "
       + Wording.count(renders, "render")
   )
+}
+
+suite.check("thumbnails are drawn off the main actor, in any order") {
+  exploration.outcome(of: "rows-overlap")
 }
 
 suite.check("no escape hatch silences the compiler") {

@@ -43,7 +43,7 @@ final class IconRenderer: @unchecked Sendable {
     if let cached = cache.thumbnail(for: url) { return cached }
     let (bytes, status) = try await transport.data(for: url)
     guard status.isSuccess else { throw TransportError.badStatus(status) }
-    let thumbnail = Data("thumb:".utf8) + bytes
+    let thumbnail = Drawing.thumbnail(of: bytes)
     lock.withLock { rendered += 1 }
     cache.store(thumbnail, for: url)
     return thumbnail
