@@ -1,49 +1,29 @@
-/// Callers suspended until a condition on some state holds, each with a safety timeout: the
-/// waiting that `EventLog` and `SimulatedTransport` share. It lives inside the state it watches,
-/// under that state's lock (`LockedValue.waitUntil(timeout:_:)`), so that a change and the
-/// check of the conditions it may satisfy happen in one critical section: no wake-up is lost.
+/// Callers suspended until a condition on some state holds: the waiting that `EventLog` and
+/// `SimulatedTransport` share. It lives inside the state it watches, under that state's lock
+/// (`LockedValue.waitUntil(_:)`), so that a change and the check of the conditions it may satisfy
+/// happen in one critical section: no wake-up is lost. A wait has no timeout: it is a
+/// synchronization, never a verdict, and a test that waits for ever is stopped by its time limit.
 struct ConditionWaiters<State> {
   private struct Waiter {
     let condition: @Sendable (State) -> Bool
-    let continuation: CheckedContinuation<Bool, Never>
+    let continuation: CheckedContinuation<Void, Never>
   }
 
   private var waiting: [Int: Waiter] = [:]
   private var nextID = 0
-  /// Waits whose timeout fired before they were added.
-  private var expired: Set<Int> = []
 
-  /// A new identifier for a wait.
-  mutating func newID() -> Int {
-    nextID += 1
-    return nextID
-  }
-
-  /// Adds the wait `id`; false, adding nothing, when its timeout has already fired.
+  /// Adds a wait for `condition`.
   mutating func add(
-    _ id: Int, condition: @escaping @Sendable (State) -> Bool,
-    continuation: CheckedContinuation<Bool, Never>
-  ) -> Bool {
-    if expired.remove(id) != nil { return false }
-    waiting[id] = Waiter(condition: condition, continuation: continuation)
-    return true
+    condition: @escaping @Sendable (State) -> Bool, continuation: CheckedContinuation<Void, Never>
+  ) {
+    nextID += 1
+    waiting[nextID] = Waiter(condition: condition, continuation: continuation)
   }
 
-  /// Removes the wait `id` when its timeout fires and returns its continuation; nil when it has
-  /// not been added yet (it is then marked expired) or was already resumed.
-  mutating func expire(_ id: Int) -> CheckedContinuation<Bool, Never>? {
-    let waiter = waiting.removeValue(forKey: id)
-    if waiter == nil { expired.insert(id) }
-    return waiter?.continuation
-  }
-
-  /// The waits whose condition holds for `state`.
-  func satisfied(by state: State) -> [Int] {
-    waiting.filter { $0.value.condition(state) }.map(\.key)
-  }
-
-  /// Removes the waits `ids` and returns their continuations.
-  mutating func remove(_ ids: [Int]) -> [CheckedContinuation<Bool, Never>] {
-    ids.compactMap { waiting.removeValue(forKey: $0)?.continuation }
+  /// Removes the waits whose condition holds for `state` and returns their continuations.
+  mutating func removeSatisfied(by state: State) -> [CheckedContinuation<Void, Never>] {
+    let ready = waiting.filter { $0.value.condition(state) }
+    for id in ready.keys { waiting[id] = nil }
+    return ready.values.map(\.continuation)
   }
 }

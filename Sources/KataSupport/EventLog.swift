@@ -19,7 +19,7 @@ public final class EventLog<Element: Sendable>: Sendable {
       state.elements.append(element)
       return state.takeSatisfiedWaiters()
     }
-    for continuation in ready { continuation.resume(returning: true) }
+    for continuation in ready { continuation.resume() }
   }
 
   /// The elements so far, oldest first.
@@ -28,10 +28,9 @@ public final class EventLog<Element: Sendable>: Sendable {
   /// The number of elements so far.
   public var count: Int { state.withLock { $0.elements.count } }
 
-  /// Suspends until the log holds at least `count` elements and returns true; false if `timeout`
-  /// passes first. The timeout is a safety net against hangs, never a verdict.
-  @discardableResult
-  public func waitUntil(count: Int, timeout: Duration = .seconds(10)) async -> Bool {
-    await state.waitUntil(timeout: timeout) { $0.elements.count >= count }
+  /// Suspends until the log holds at least `count` elements (at once if it does). No timeout: a
+  /// wait is a synchronization, never a verdict.
+  public func waitUntil(count: Int) async {
+    await state.waitUntil { $0.elements.count >= count }
   }
 }

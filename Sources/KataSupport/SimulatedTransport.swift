@@ -236,7 +236,7 @@ public final class SimulatedTransport: Sendable {
       return (continuations, state.takeSatisfiedWaiters())
     }
     for continuation in continuations { continuation.resume(returning: true) }
-    for waiter in ready { waiter.resume(returning: true) }
+    for waiter in ready { waiter.resume() }
   }
 
   // MARK: - Observing
@@ -244,23 +244,16 @@ public final class SimulatedTransport: Sendable {
   /// The counters, read now.
   public var statistics: Statistics { state.withLock { $0.statistics } }
 
-  /// Suspends until `condition` holds for the counters (at once if it already does) and returns
-  /// true; returns false if `timeout` passes first.
-  ///
-  /// The timeout is a safety net, so that a check whose condition never comes cannot hang the
-  /// lab: a check must not decide its verdict by it.
-  @discardableResult
-  public func waitUntil(
-    timeout: Duration = .seconds(10),
-    _ condition: @escaping @Sendable (Statistics) -> Bool
-  ) async -> Bool {
-    await state.waitUntil(timeout: timeout) { condition($0.statistics) }
+  /// Suspends until `condition` holds for the counters (at once if it already does): for a test
+  /// that releases gates in an order of its choosing. No timeout: a wait is a synchronization,
+  /// never a verdict (a test that waits for ever is stopped by its time limit).
+  public func waitUntil(_ condition: @escaping @Sendable (Statistics) -> Bool) async {
+    await state.waitUntil { condition($0.statistics) }
   }
 
-  /// Suspends until at least `count` requests are held at gates; false if `timeout` passes first.
-  @discardableResult
-  public func waitUntilHeld(_ count: Int, timeout: Duration = .seconds(10)) async -> Bool {
-    await waitUntil(timeout: timeout) { $0.held >= count }
+  /// Suspends until at least `count` requests are held at gates.
+  public func waitUntilHeld(_ count: Int) async {
+    await waitUntil { $0.held >= count }
   }
 
   private func update(_ body: (inout State) -> Void) {
@@ -269,7 +262,7 @@ public final class SimulatedTransport: Sendable {
       state.recount()
       return state.takeSatisfiedWaiters()
     }
-    for waiter in ready { waiter.resume(returning: true) }
+    for waiter in ready { waiter.resume() }
   }
 
   // MARK: - Requests
