@@ -7,7 +7,8 @@ public struct LabCommand {
   public static let usage = """
     lab: work through the Swift concurrency exercises, one step at a time.
 
-    Usage: swift run lab <command> [options]     (or: make lab ARGS="<command> ...")
+    Usage: swift run lab <command> [options]
+       or: ./lab <command> [options]   (the same, without SwiftPM's start: sooner)
 
     Commands:
       list                  Every exercise with its short name and state, and your progress.

@@ -1,0 +1,77 @@
+import CommandLineSupport
+import Foundation
+import Testing
+
+/// `./lab`, the launcher at the repository's top: the built lab when nothing it is built from is
+/// newer, `swift run lab` otherwise. Played in a folder of stand-ins: a "built lab" and a `swift`
+/// that say who ran, with their arguments.
+@Suite("./lab, the launcher")
+struct LauncherScriptTests {
+  let folder: URL
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lab-launcher-\(UUID().uuidString)")
+    let manager = FileManager.default
+    try manager.createDirectory(
+      at: folder.appendingPathComponent(".build/debug"), withIntermediateDirectories: true)
+    try manager.createDirectory(
+      at: folder.appendingPathComponent("Sources/Lab"), withIntermediateDirectories: true)
+    try manager.createDirectory(
+      at: folder.appendingPathComponent("bin"), withIntermediateDirectories: true)
+    try manager.copyItem(
+      at: LabKitTests.packageRoot.appendingPathComponent("lab"),
+      to: folder.appendingPathComponent("lab"))
+    try write("// the manifest", to: "Package.swift", executable: false)
+    try write("// the lab's code", to: "Sources/Lab/LabMain.swift", executable: false)
+    try write("#!/bin/sh\necho \"built lab: $*\"\n", to: ".build/debug/lab", executable: true)
+    try write("#!/bin/sh\necho \"swift $*\"\n", to: "bin/swift", executable: true)
+    // Built after its sources, as a build leaves it.
+    try age("Package.swift", by: 60)
+    try age("Sources/Lab/LabMain.swift", by: 60)
+  }
+
+  func write(_ text: String, to path: String, executable: Bool) throws {
+    let url = folder.appendingPathComponent(path)
+    try Data(text.utf8).write(to: url)
+    if executable {
+      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+    }
+  }
+
+  func age(_ path: String, by seconds: TimeInterval) throws {
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date().addingTimeInterval(-seconds)],
+      ofItemAtPath: folder.appendingPathComponent(path).path)
+  }
+
+  func launch(_ arguments: String...) throws -> String {
+    let path = folder.appendingPathComponent("bin").path + ":/usr/bin:/bin"
+    let result = try ProcessRunner.run(
+      "/bin/sh", [folder.appendingPathComponent("lab").path] + arguments, in: folder,
+      environment: ["PATH": path], timeout: 30)
+    #expect(result.status == 0, "\(result.output)")
+    return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  @Test("With the lab built after every source, it runs the built lab, with the arguments")
+  func runsTheBuiltLab() throws {
+    #expect(try launch("check", "11") == "built lab: check 11")
+  }
+
+  @Test("A source edited since the build hands over to swift run, which builds it")
+  func editedSourceGoesThroughSwiftRun() throws {
+    try age("Sources/Lab/LabMain.swift", by: -60)
+    #expect(
+      try launch("check", "11") == "swift run --package-path \(folder.path) -q lab check 11")
+  }
+
+  @Test("An edited manifest, or no built lab, hands over to swift run too")
+  func manifestOrNoBuild() throws {
+    try age("Package.swift", by: -60)
+    #expect(try launch("list").hasPrefix("swift run "))
+    try age("Package.swift", by: 120)
+    try FileManager.default.removeItem(at: folder.appendingPathComponent(".build/debug/lab"))
+    #expect(try launch("list").hasPrefix("swift run "))
+  }
+}
