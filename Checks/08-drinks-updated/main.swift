@@ -51,33 +51,6 @@ suite.check("the drink list is on disk when updateModel(newDrinks:deletedDrinks:
       + "which awaits the store's save")
 }
 
-suite.check("a drink added while updateModel(newDrinks:deletedDrinks:) waits is kept") {
-  let platform = try SimulatedPlatform()
-  let driver = CoffeeStep08.LabDriver.launch(on: platform)
-  try await platform.settle(driver)
-  let model = driver.app.model
-  let fromHealth = Drink(mgCaffeine: 47, onDate: platform.clock.now.addingTimeInterval(-30 * 60))
-  // The update runs on the main actor, like this check. The task starts it; `Task.yield()` lets
-  // it run up to its first `await`, and the user adds a drink right there.
-  let update = Task { await model.updateModel(newDrinks: [fromHealth], deletedDrinks: []) }
-  await Task.yield()
-  model.addDrink(mgCaffeine: 64, onDate: platform.clock.now)
-  let added = model.currentDrinks.last
-  await update.value
-  try await platform.settle(driver)
-  let kept = Set(model.currentDrinks.map(\.uuid))
-  guard let added, kept.contains(added.uuid) else {
-    return .fail(
-      "the drink added while updateModel was suspended is gone: it wrote back a list it had read "
-        + "before its `await`. Assign currentDrinks before the first `await`")
-  }
-  return .expect(
-    kept.contains(fromHealth.uuid) && drinksOnDisk(platform) == model.currentDrinks,
-    "after the update and the new drink, the model holds "
-      + "\(Wording.drinks(model.currentDrinks.map(\.mgCaffeine))) and the file "
-      + Wording.drinks(drinksOnDisk(platform).map(\.mgCaffeine)))
-}
-
 suite.check("the drinks are read and saved on the main queue") {
   // drinksUpdated() reads the list to save it: on the main actor, as the list's only writer,
   // or it reads main-queue state from a thread of the pool.

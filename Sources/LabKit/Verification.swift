@@ -33,11 +33,20 @@ public struct Verification: Sendable {
       verdicts.contains { !$0.isSameAnswer(as: verdicts[0]) }
     }
 
-    /// What happened, for the table: the verdict, or every run's when they disagreed.
+    /// Whether the runs, with the same outcome, failed different checks.
+    public var failuresDiffer: Bool {
+      verdicts.contains { Set($0.failureNames) != Set(verdicts[0].failureNames) }
+    }
+
+    /// What happened, for the table: the verdict, or every run's when they disagreed, in their
+    /// outcome or in the checks they failed (a row's named check failing in only some runs must
+    /// show which, never one run's verdict "in all runs").
     public var outcome: String {
       if let problem { return problem }
-      if isInconsistent {
-        return "verdicts differ between runs: "
+      if isInconsistent || failuresDiffer {
+        let lead =
+          isInconsistent ? "verdicts differ between runs: " : "the runs failed different checks: "
+        return lead
           + verdicts.enumerated().map { "run \($0.offset + 1) \($0.element.summary)" }
           .joined(separator: "; ")
       }
