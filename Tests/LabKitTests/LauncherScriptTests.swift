@@ -6,8 +6,12 @@ import Testing
 /// newer, `swift run lab` otherwise. Played in a folder of stand-ins: a "built lab" and a `swift`
 /// that say who ran, with their arguments.
 @Suite("./lab, the launcher")
-struct LauncherScriptTests {
+final class LauncherScriptTests {
   let folder: URL
+
+  deinit {
+    try? FileManager.default.removeItem(at: folder)
+  }
 
   init() throws {
     folder = FileManager.default.temporaryDirectory
