@@ -126,8 +126,10 @@ let advice =
 
 /// A scenario: the watch saves `run`; the store answers each stage 10 ms after it starts, and
 /// fails at `failing`.
+/// `judgeCalls` adds what the store's log of calls breaks (the API they came through).
 func scenario(
-  _ name: String, _ run: RunWorkout, failing: WorkoutStage? = nil, expected: Expected
+  _ name: String, _ run: RunWorkout, failing: WorkoutStage? = nil, expected: Expected,
+  judgeCalls: @escaping @Sendable ([HealthStore.Call]) -> [String] = { _ in [] }
 ) -> ExplorationScenario {
   let what =
     run.route.isEmpty
@@ -170,6 +172,7 @@ func scenario(
     let (given, eventsAtAnswer) = answer.current ?? (nil, events.count)
     return orderProblems(events, expected)
       + answerProblems(given, eventsAtAnswer: eventsAtAnswer, events: events, expected)
+      + judgeCalls(store.calls)
   }
 }
 
@@ -189,6 +192,26 @@ let exploration = KataExploration(
       "without-route", run(withRoute: false),
       expected: Expected(
         stages: [.saveWorkout, .addSamples], failing: nil, what: "a run without a route")),
+    // The boundary of "if the route is not empty": one location is a route.
+    scenario(
+      "one-location-route",
+      RunWorkout(
+        start: start, end: start.addingTimeInterval(60), route: [route[0]],
+        heartRateSamples: samples),
+      expected: Expected(
+        stages: WorkoutStage.allCases, failing: nil, what: "a run whose route has one location")),
+    scenario(
+      "async-api", run(),
+      expected: Expected(stages: WorkoutStage.allCases, failing: nil, what: "a run with a route"),
+      judgeCalls: { calls in
+        let callbacks = calls.filter { !$0.isAsync }.map(\.stage)
+        guard !callbacks.isEmpty else { return [] }
+        return [
+          "the async saveWorkout still went through the completion handlers for "
+            + "\(names(callbacks)): call the store's async functions one after the other instead "
+            + "of wrapping the pyramid"
+        ]
+      }),
   ]
     + WorkoutStage.allCases.map { failing in
       scenario(
@@ -211,17 +234,7 @@ suite.check("a run without a route skips the route stages") {
 }
 
 suite.check("a route of a single location is still saved") {
-  // The boundary of "if the route is not empty": one location is a route. Which stages, in
-  // whatever order: the explored checks judge the order.
-  let store = HealthStore()
-  let shortRun = RunWorkout(
-    start: start, end: start.addingTimeInterval(60), route: [route[0]], heartRateSamples: samples)
-  try await WorkoutSaver(store: store).saveWorkout(shortRun)
-  let seen = WorkoutStage.allCases.filter { stage in store.calls.contains { $0.stage == stage } }
-  return .expect(
-    seen == WorkoutStage.allCases,
-    "a run whose route has one location went through \(names(seen)): only an empty route skips "
-      + "the route stages")
+  exploration.outcome(of: "one-location-route")
 }
 
 suite.check("a failure at each stage is reported, and nothing after it runs") {
@@ -233,13 +246,7 @@ suite.check("a failure at each stage is reported, and nothing after it runs") {
 }
 
 suite.check("the store's async API is used, not its completion handlers") {
-  let store = HealthStore()
-  try await WorkoutSaver(store: store).saveWorkout(run())
-  let callbacks = store.calls.filter { !$0.isAsync }.map(\.stage.rawValue)
-  return .expect(
-    callbacks.isEmpty,
-    "the async saveWorkout still went through the completion handlers for \(callbacks): call the "
-      + "store's async functions one after the other instead of wrapping the pyramid")
+  exploration.outcome(of: "async-api")
 }
 
 await suite.run()

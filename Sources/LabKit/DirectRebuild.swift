@@ -160,10 +160,21 @@ struct DirectRebuild {
     }
   }
 
-  /// A file's modification time, to the nanosecond; nil when it cannot be read.
-  private static func modificationDate(of path: String) -> Double? {
+  /// A file's modification time as seconds and nanoseconds, compared in that order (a `Double`
+  /// of today's seconds keeps only about a tenth of a microsecond); nil when it cannot be read.
+  private static func modificationDate(of path: String) -> ModificationTime? {
     guard let info = BuildFingerprint.status(of: URL(fileURLWithPath: path)) else { return nil }
     let modified = BuildFingerprint.modificationTime(of: info)
-    return Double(modified.tv_sec) + Double(modified.tv_nsec) / 1_000_000_000
+    return ModificationTime(seconds: Int(modified.tv_sec), nanoseconds: Int(modified.tv_nsec))
+  }
+
+  /// A modification time, to the nanosecond the file system keeps.
+  private struct ModificationTime: Comparable {
+    let seconds: Int
+    let nanoseconds: Int
+
+    static func < (lhs: Self, rhs: Self) -> Bool {
+      (lhs.seconds, lhs.nanoseconds) < (rhs.seconds, rhs.nanoseconds)
+    }
   }
 }
