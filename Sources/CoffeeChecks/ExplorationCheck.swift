@@ -51,7 +51,7 @@ public struct ExplorationCheck: Sendable {
   /// step whose lesson makes it right (overlapping loads wait for step 11, a task completed only
   /// after its save for step 10), so that a solution is never judged on a lesson still to come.
   static let firstSteps: [String: (own: Int, every: Int)] = [
-    "drink-while-syncing": (1, 8), "load-after-failed-load": (3, 7),
+    "drink-while-syncing": (1, 8), "load-after-failed-load": (3, 8),
     "drink-while-loading": (4, 8), "drinks-in-a-row": (8, 8), "write-fails-once": (1, 8),
     "drink-while-launching": (8, 8),
     "foreground-while-authorizing": (1, 1),

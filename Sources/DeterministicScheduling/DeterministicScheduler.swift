@@ -64,6 +64,16 @@ public final class DeterministicScheduler: @unchecked Sendable {
     /// real sleep: a wait the scheduler cannot see), when the run had to be given up. The
     /// scheduler cannot run again in this process then.
     public let blockedOutside: String?
+    /// A task that gave the turn away with `Task.yield()` again and again while nothing else
+    /// could run (`spinLimit` times in a row): a loop that waits for something no job will
+    /// ever do. The run ends there; `spinSite` names where the loop yields, when it can.
+    public let spinning: String?
+    /// The source lines the spinning task yielded from, innermost first (`File.swift:12 in
+    /// f()`), outside the toolchain and this module; empty where they cannot be read.
+    public let spinSite: [String]
+    /// How many "runs late" deviations the schedule made: choices that postponed the job the
+    /// default order would have run behind the rest of the work.
+    public let postponements: Int
   }
 
   /// A recorded access, for the happens-before analysis: the job that made it and what it had
@@ -84,6 +94,7 @@ public final class DeterministicScheduler: @unchecked Sendable {
     var running = false
     var policy = SchedulingPolicy.following(.defaultOrder)
     var tracksHappensBefore = false
+    var queuingIsAPoint = false
     var nextNumber = 0
     /// Queued jobs not started, in the order queued.
     var ready: [ScheduledJob] = []
@@ -110,13 +121,16 @@ public final class DeterministicScheduler: @unchecked Sendable {
     var changePoints: [Int: Int] = [:]
     var rootFinished = false
     var deviationNotes: [String] = []
-    var deviationJobs: [(ran: Int, passed: Int, stampsBefore: Int)] = []
+    var deviationJobs: [(ran: Int, passed: Int, stampsBefore: Int)] = []  // ran: -1 until known
     /// The accesses stamped so far, when the run tracks happens-before.
     var stamps = 0
     /// A timer's number when it was set, and the number it runs under once it fires.
     var renumbered: [Int: Int] = [:]
-    /// The lane the running job is on for the time of a `runInline(on:)`.
-    var laneOverride: JobLane?
+    /// Decisions in a row at which only tasks that yielded could run.
+    var spins = 0
+    var spinning: String?
+    var spinSite: [String] = []
+    var postponements = 0
     /// The clocks of the jobs finished so far, in the order they finished.
     var finishedClocks: [VectorClock] = []
     var blocksThatResumedTasks: Set<Int> = []
@@ -136,6 +150,11 @@ public final class DeterministicScheduler: @unchecked Sendable {
   /// timer that the app sets again and again.
   static let holdLimit: Duration = .seconds(60)
 
+  /// How many decisions in a row may offer nothing but tasks that yielded before the run is
+  /// named as spinning: far more than any loop that waits for real work takes, since every
+  /// other job (held, timed or queued) goes first.
+  public static let spinLimit = 1_000
+
   // MARK: Running
 
   /// Runs `root`, which starts the run's work (creates its tasks, queues its blocks) and must
@@ -144,6 +163,10 @@ public final class DeterministicScheduler: @unchecked Sendable {
   /// point): call it from a thread that nothing else needs meanwhile.
   ///
   /// `tracksHappensBefore` keeps vector clocks for `stampAccess()`; off, a run is cheaper.
+  /// `queuingIsAPoint` makes every job a runtime job queues (a hop, a new task, a resumed
+  /// continuation) a scheduling point of the job that queued it, right after: what a default
+  /// actor's drain runs next, or a task's code after it started another, may then wait while the
+  /// queued job runs, as on another thread (`queuingPoint()`).
   /// `blockingLimit`, when given, runs the jobs on a worker and gives the run up when no job has
   /// started, resumed or been queued for that long while no worker thread could run (the
   /// kernel's thread states, where `/proc` has them; elsewhere the time alone), as
@@ -151,7 +174,7 @@ public final class DeterministicScheduler: @unchecked Sendable {
   /// a learner's semaphore wait.
   public func run(
     policy: SchedulingPolicy, tracksHappensBefore: Bool = false,
-    blockingLimit: TimeInterval? = nil,
+    blockingLimit: TimeInterval? = nil, queuingIsAPoint: Bool = false,
     _ root: @escaping @Sendable (_ finish: @escaping @Sendable () -> Void) -> Void
   ) -> Record {
     lock.withLock {
@@ -160,6 +183,7 @@ public final class DeterministicScheduler: @unchecked Sendable {
       state.running = true
       state.policy = policy
       state.tracksHappensBefore = tracksHappensBefore
+      state.queuingIsAPoint = queuingIsAPoint
       switch policy {
       case .following: break
       case .random(let seed): state.random = SplitMix64(seed: seed)
@@ -231,7 +255,8 @@ public final class DeterministicScheduler: @unchecked Sendable {
             state.renumbered[deviation.passed] ?? deviation.passed, deviation.stampsBefore
           )
         },
-        blocksThatResumedTasks: state.blocksThatResumedTasks, blockedOutside: blockedOutside)
+        blocksThatResumedTasks: state.blocksThatResumedTasks, blockedOutside: blockedOutside,
+        spinning: state.spinning, spinSite: state.spinSite, postponements: state.postponements)
     }
   }
 
@@ -246,11 +271,24 @@ public final class DeterministicScheduler: @unchecked Sendable {
   }
 
   func enqueue(
-    _ body: ScheduledJob.Body, lane: JobLane, label: String, after delay: Duration? = nil
+    _ body: ScheduledJob.Body, lane: JobLane, label: String, after delay: Duration? = nil,
+    isYield: Bool = false
   ) {
     lock.withLock {
       let job = ScheduledJob(number: state.nextNumber, lane: lane, label: label, body: body)
       state.nextNumber += 1
+      job.isYield = isYield
+      // A yield's continuation job resumes its task: the task's next jobs (its hop back to
+      // the generic executor among them) are the yield's too, until it does something else.
+      if let current = state.current, job.isRuntimeJob {
+        job.yielded = isYield || current.isYield || (current.yielded && job.isSameTask(as: current))
+      } else {
+        job.yielded = isYield
+      }
+      if isYield, state.spins >= Self.spinLimit - 2, state.spinSite.isEmpty {
+        // The loop yields from the learner's code, a few frames below: read it once.
+        state.spinSite = SpinSite.capture()
+      }
       if let current = state.current {
         if case .task = body, !current.isRuntimeJob {
           state.blocksThatResumedTasks.insert(current.number)
@@ -281,9 +319,7 @@ public final class DeterministicScheduler: @unchecked Sendable {
   /// is not the running job's, nothing happens.
   public func yieldPoint() {
     lock.lock()
-    guard state.running, let current = state.current, let carrier = current.carrier,
-      let thread = carrier.thread, pthread_equal(thread, pthread_self()) != 0
-    else {
+    guard let current = runningJobOnThisThread() else {
       lock.unlock()
       return
     }
@@ -292,12 +328,42 @@ public final class DeterministicScheduler: @unchecked Sendable {
       lock.unlock()
       return
     }
+    pause(current, handingTurnTo: next)
+  }
+
+  /// Stops `current` (the running job, on this thread) with the lock held, releases the lock,
+  /// hands the turn to `next`, and returns once the scheduler gives `current` the turn again.
+  private func pause(_ current: ScheduledJob, handingTurnTo next: ScheduledJob?) {
     current.finishedBeforeWaiting = state.finishedClocks.count
     current.pausedAt = state.now
     state.paused.append(current)
+    let carrier = current.carrier!
     lock.unlock()
     launch(next)
     carrier.turn.wait()
+  }
+
+  /// The running job, when the caller is its thread; called with the lock held.
+  private func runningJobOnThisThread() -> ScheduledJob? {
+    guard state.running, let current = state.current, let thread = current.carrier?.thread,
+      pthread_equal(thread, pthread_self()) != 0
+    else { return nil }
+    return current
+  }
+
+  /// Where a runtime job queued another, in a run with `queuingIsAPoint`: a scheduling point of
+  /// the running job. The executors call it once the job is queued and handed over, when the
+  /// runtime code that queued it has nothing left of the task to touch (`swift_task_switch`
+  /// clears the current task before it queues it).
+  func queuingPoint() {
+    lock.lock()
+    guard state.queuingIsAPoint, let current = runningJobOnThisThread(), current.isRuntimeJob
+    else {
+      lock.unlock()
+      return
+    }
+    turnPoint(current)
+    lock.unlock()
   }
 
   /// Suspends the calling task until nothing else can run: no job ready, none paused, no timer
@@ -320,21 +386,70 @@ public final class DeterministicScheduler: @unchecked Sendable {
       guard let current = state.current, let thread = current.carrier?.thread,
         pthread_equal(thread, pthread_self()) != 0
       else { return nil }
-      return state.laneOverride ?? current.lane
+      return current.laneOverride ?? current.lane
     }
   }
 
-  /// Runs `work` now, in the running job, as if on `lane`: a `DispatchQueue.sync` onto another
-  /// queue, whose block runs on that queue while the caller waits. One job runs at a time, so the
-  /// block is as alone as on the queue; code inside it that checks its queue sees `lane`.
-  public func runInline<T>(on lane: JobLane, _ work: () throws -> T) rethrows -> T {
-    let previous = lock.withLock {
-      let previous = state.laneOverride
-      state.laneOverride = lane
-      return previous
+  /// Runs `work` in the running job as `DispatchQueue.sync` onto `lane` does: on a serial lane,
+  /// once every job queued there before this call has run and no job holds the lane, ahead of
+  /// the jobs queued after it, with the lane held meanwhile (Dispatch's serial queues are FIFO,
+  /// and `sync` takes its turn among their blocks); on a concurrent lane, at once. Code inside
+  /// `work` that checks its queue sees `lane`. Outside a run, or from a thread the scheduler does
+  /// not run, `work` just runs.
+  public func runSynchronously<T>(on lane: JobLane, _ work: () throws -> T) rethrows -> T {
+    lock.lock()
+    guard let current = runningJobOnThisThread() else {
+      lock.unlock()
+      return try work()
     }
-    defer { lock.withLock { state.laneOverride = previous } }
+    // Taking the queue and giving it back are scheduling points, as taking and releasing a lock
+    // are: on the platform another thread's work may come between the caller's code and the
+    // block, or after the block before the caller goes on.
+    turnPoint(current)
+    if lane.isSerial
+      && (state.busyLanes.contains(lane) || state.ready.contains { $0.lane == lane })
+    {
+      // Wait for the lane's turn as a block queued now would.
+      current.waitsForLane = (lane, state.nextNumber)
+      state.current = nil
+      let next = decide(yielding: nil)
+      pause(current, handingTurnTo: next)
+      lock.lock()
+    }
+    // The lane is free now: it is held while `work` runs, should `work` reach a checkpoint.
+    let takesLane = lane.isSerial
+    current.waitsForLane = nil
+    if takesLane {
+      state.busyLanes.insert(lane)
+      if state.tracksHappensBefore, let laneClock = state.laneClocks[lane] {
+        current.clock.join(laneClock)
+      }
+    }
+    let previous = current.laneOverride
+    current.laneOverride = lane
+    lock.unlock()
+    defer {
+      lock.lock()
+      current.laneOverride = previous
+      if takesLane {
+        state.busyLanes.remove(lane)
+        if state.tracksHappensBefore {
+          current.clock.tick(current.number)
+          state.laneClocks[lane] = current.clock
+        }
+      }
+      turnPoint(current)
+      lock.unlock()
+    }
     return try work()
+  }
+
+  /// A scheduling point of the running job, called and returning with the lock held.
+  private func turnPoint(_ current: ScheduledJob) {
+    let next = decide(yielding: current)
+    guard next !== current else { return }
+    pause(current, handingTurnTo: next)
+    lock.lock()
   }
 
   /// The run's virtual time.
@@ -366,60 +481,121 @@ public final class DeterministicScheduler: @unchecked Sendable {
 
   /// Picks what runs next; called with the lock held. `yielding` is the job at a yield point,
   /// which stays first in the list (going on is the default). Returns nil when the run is over.
+  ///
+  /// The default order, the choice a schedule's index 0 names at every decision:
+  /// 1. the job at a yield point, going on;
+  /// 2. the ready jobs, oldest first (a serial lane's first queued job only);
+  /// 3. the timers that fire within `holdLimit` of every job held below;
+  /// 4. the jobs held at a checkpoint (paused), then the jobs held back: postponed by a "runs
+  ///    late" deviation, or resumed after a `Task.yield()`;
+  /// 5. the timers beyond that.
+  /// Index `candidates.count` (one more than the candidates) is one more choice: at a checkpoint,
+  /// the next timer fires and runs while the job waits there (choosing the timer itself fires it
+  /// while the job goes on); elsewhere, the default ready job is postponed behind the rest of the
+  /// work, so that one deviation runs it as late as the run allows.
   private func decide(yielding: ScheduledJob?) -> ScheduledJob? {
+    var takesDefault = false
     while true {
       var candidates: [ScheduledJob] = []
       if let yielding { candidates.append(yielding) }
-      var lanesTaken = state.busyLanes
-      var others: [ScheduledJob] = []
-      for job in state.ready where !job.lane.isSerial || !lanesTaken.contains(job.lane) {
-        others.append(job)
-        if job.lane.isSerial { lanesTaken.insert(job.lane) }
+      // A job in a `sync` holds its place in its lane's queue: the blocks queued after it wait.
+      var syncTurns: [JobLane: Int] = [:]
+      for job in state.paused {
+        if let wait = job.waitsForLane {
+          syncTurns[wait.lane] = min(syncTurns[wait.lane] ?? .max, wait.queuedBefore)
+        }
       }
-      candidates += others.sorted { $0.number < $1.number }
+      var lanesTaken = state.busyLanes
+      var onTime: [ScheduledJob] = []
+      var heldBack: [ScheduledJob] = []
+      for job in state.ready where !job.lane.isSerial || !lanesTaken.contains(job.lane) {
+        if job.lane.isSerial {
+          lanesTaken.insert(job.lane)
+          if let turn = syncTurns[job.lane], job.number >= turn { continue }
+        }
+        if job.late || job.yielded { heldBack.append(job) } else { onTime.append(job) }
+      }
+      candidates += onTime.sorted { $0.number < $1.number }
       // A job that gave the turn away at a checkpoint is held there, as a slow read or a
       // preempted thread is: in the default order it resumes once nothing else is ready and no
       // timer is left to fire within `holdLimit` of its hold, and one deviation resumes it at any
       // decision point. So a single deviation at a checkpoint lets everything else run in
       // between, events to come included; and a timer that sets itself again and again (a
-      // polling loop) cannot hold it for ever.
+      // polling loop) cannot hold it for ever. A job held back (late, or yielded) waits the
+      // same way, from the moment it was held back.
+      let held = state.paused.filter(isResumable)
+      let waiting = held + heldBack
       let timers = state.timers.sorted { ($0.readyAt!, $0.number) < ($1.readyAt!, $1.number) }
-      let heldUntil = { (job: ScheduledJob) in (job.pausedAt ?? .zero) + Self.holdLimit }
-      candidates += timers.filter { timer in
-        state.paused.allSatisfy { timer.readyAt! <= heldUntil($0) }
+      let heldUntil = { (job: ScheduledJob) in (job.pausedAt ?? self.state.now) + Self.holdLimit }
+      let timersFirst = timers.filter { timer in
+        waiting.allSatisfy { timer.readyAt! <= heldUntil($0) }
       }
-      candidates += state.paused
-      candidates += timers.filter { timer in
-        !state.paused.allSatisfy { timer.readyAt! <= heldUntil($0) }
-      }
-      if candidates.isEmpty {
+      candidates += timersFirst
+      candidates += held
+      candidates += heldBack.sorted { $0.number < $1.number }
+      candidates += timers.filter { timer in !timersFirst.contains { $0 === timer } }
+      let onlyYielders = !candidates.isEmpty && candidates.allSatisfy { $0.yielded }
+      state.spins = onlyYielders ? state.spins + 1 : 0
+      // Only tasks that yield in a loop, for long enough: the app is as still as it gets, and a
+      // scenario waiting for that goes on (its next step may be what the loop waits for).
+      let spinsForStill = Self.spinLimit / 10
+      if candidates.isEmpty || (state.spins > spinsForStill && !state.stillWaiters.isEmpty) {
         guard !state.stillWaiters.isEmpty else {
           state.current = nil
           runEnded.signal()
           return nil
         }
+        state.spins = 0
         let waiter = state.stillWaiters.removeFirst()
         waiter.number = state.nextNumber
         state.nextNumber += 1
         return start(waiter)
       }
-      let chosen = candidates[choose(among: candidates)]
-      if let readyAt = chosen.readyAt {
-        // A timer fires: time moves to it. It runs now, as chosen (one decision fires a timer
-        // at any point of a run), unless its serial lane is busy or has work queued before it:
-        // then it joins the lane's queue as of now.
-        state.now = max(state.now, readyAt)
-        state.timers.removeAll { $0 === chosen }
-        chosen.readyAt = nil
-        state.renumbered[chosen.number] = state.nextNumber
-        chosen.number = state.nextNumber
-        state.nextNumber += 1
-        let laneFree =
-          !chosen.lane.isSerial
-          || (!state.busyLanes.contains(chosen.lane)
-            && !state.ready.contains { $0.lane == chosen.lane })
-        if laneFree && yielding == nil { return start(chosen) }
-        state.ready.append(chosen)
+      if state.spins > Self.spinLimit {
+        // A loop that yields for something no job will ever do: named, and the run ends.
+        state.spinning = candidates[0].label
+        state.current = nil
+        runEnded.signal()
+        return nil
+      }
+      // The one choice beyond the candidates: at a checkpoint, the next timer fires and runs at
+      // once while the job waits there; elsewhere, the default job postponed ("runs late").
+      let timerNow = yielding == nil ? nil : candidates.first { $0.readyAt != nil }
+      let postponable =
+        yielding == nil && candidates.count > 1 && candidates[0].readyAt == nil
+        && !candidates[0].late && state.ready.contains { $0 === candidates[0] }
+      let extra: ExtraChoice? =
+        timerNow.map { .timerRunsNow($0, waiting: yielding!) }
+        ?? (postponable ? .postpone(candidates[0]) : nil)
+      let choice = takesDefault ? 0 : choose(among: candidates, extra: extra)
+      if takesDefault, let last = state.deviationJobs.indices.last {
+        // The job that runs instead of the postponed one: the deviation's other job.
+        state.deviationJobs[last].ran = candidates[0].number
+        state.deviationNotes[last] += "; \(candidates[0].label) (\(candidates[0].lane)) ran instead"
+      }
+      takesDefault = false
+      if choice == candidates.count, let extra {
+        switch extra {
+        case .postpone(let postponed):
+          // "Runs late": the default job waits behind the rest; the next default runs now.
+          postponed.late = true
+          postponed.pausedAt = state.now
+          state.postponements += 1
+          takesDefault = true
+          continue
+        case .timerRunsNow(let timer, _):
+          // The job at the checkpoint waits there (`yieldPoint` holds it) while the timer runs.
+          if fire(timer, runsNow: true) { return start(timer) }
+          continue
+        }
+      }
+      let chosen = candidates[choice]
+      if chosen.readyAt != nil {
+        // A timer fires: time moves to it, and it runs now, as chosen (one decision fires a
+        // timer at any point of a run). At a checkpoint, the job there goes on meanwhile (the
+        // timer's work waits its turn, queued as of now): on the platform the timer's queue and
+        // the job's thread run side by side.
+        if fire(chosen, runsNow: yielding == nil) { return start(chosen) }
         continue
       }
       if chosen === yielding { return chosen }
@@ -441,8 +617,43 @@ public final class DeterministicScheduler: @unchecked Sendable {
         return chosen
       }
       state.ready.removeAll { $0 === chosen }
+      chosen.late = false
+      chosen.pausedAt = nil
       return start(chosen)
     }
+  }
+
+  /// The choice a decision offers beyond its candidates, when it offers one.
+  private enum ExtraChoice {
+    /// The default job, postponed behind the rest of the work.
+    case postpone(ScheduledJob)
+    /// The next timer, fired and run at once while `waiting` stays at its checkpoint.
+    case timerRunsNow(ScheduledJob, waiting: ScheduledJob)
+  }
+
+  /// Fires `timer`: time moves to it, and it gets its number in the run. True when it may start
+  /// now (`runsNow`, and its serial lane neither busy nor holding work queued before it);
+  /// otherwise it joins the ready jobs, queued as of now.
+  private func fire(_ timer: ScheduledJob, runsNow: Bool) -> Bool {
+    state.now = max(state.now, timer.readyAt!)
+    state.timers.removeAll { $0 === timer }
+    timer.readyAt = nil
+    state.renumbered[timer.number] = state.nextNumber
+    timer.number = state.nextNumber
+    state.nextNumber += 1
+    let laneFree =
+      !timer.lane.isSerial
+      || (!state.busyLanes.contains(timer.lane) && !state.ready.contains { $0.lane == timer.lane })
+    if runsNow && laneFree { return true }
+    state.ready.append(timer)
+    return false
+  }
+
+  /// Whether a paused job may go on: a job in a `sync` only once its lane's turn has come.
+  private func isResumable(_ job: ScheduledJob) -> Bool {
+    guard let wait = job.waitsForLane else { return true }
+    return !state.busyLanes.contains(wait.lane)
+      && !state.ready.contains { $0.lane == wait.lane && $0.number < wait.queuedBefore }
   }
 
   private func start(_ job: ScheduledJob) -> ScheduledJob {
@@ -469,17 +680,20 @@ public final class DeterministicScheduler: @unchecked Sendable {
     for clock in state.finishedClocks[job.finishedBeforeWaiting...] { job.clock.join(clock) }
   }
 
-  /// The index of the candidate to run, by the policy; records the decision.
-  private func choose(among candidates: [ScheduledJob]) -> Int {
-    guard candidates.count > 1 else { return 0 }
+  /// The index of the candidate to run, by the policy; records the decision. With an `extra`
+  /// choice, one more than the candidates is offered: index `candidates.count`. A seeded policy
+  /// draws among the candidates only.
+  private func choose(among candidates: [ScheduledJob], extra: ExtraChoice?) -> Int {
+    let options = candidates.count + (extra == nil ? 0 : 1)
+    guard options > 1 else { return 0 }
     let step = state.decisions
     state.decisions += 1
-    state.readyCounts.append(candidates.count)
+    state.readyCounts.append(options)
     var choice: Int
     switch state.policy {
     case .following(let schedule):
       choice = schedule.choice(at: step)
-      if choice >= candidates.count { choice = 0 }
+      if choice >= options { choice = 0 }
     case .random:
       choice = Int(state.random.next() % UInt64(candidates.count))
     case .pct:
@@ -491,12 +705,28 @@ public final class DeterministicScheduler: @unchecked Sendable {
     }
     if choice != 0 {
       state.deviations.append(Schedule.Deviation(step: step, choice: choice))
-      let chosen = candidates[choice]
       let passed = candidates[0]
-      state.deviationNotes.append(
-        "decision \(step): \(chosen.label) (\(chosen.lane)) went before \(passed.label) "
-          + "(\(passed.lane))")
-      state.deviationJobs.append((chosen.number, passed.number, state.stamps))
+      if choice == candidates.count, let extra {
+        switch extra {
+        case .postpone(let postponed):
+          state.deviationNotes.append(
+            "decision \(step): \(postponed.label) (\(postponed.lane)) postponed behind the rest "
+              + "of the work (runs late)")
+          // The job that runs instead is known once the next default is taken.
+          state.deviationJobs.append((-1, postponed.number, state.stamps))
+        case .timerRunsNow(let timer, let waiting):
+          state.deviationNotes.append(
+            "decision \(step): \(timer.label) (\(timer.lane)) fired and ran while "
+              + "\(waiting.label) (\(waiting.lane)) waited at its checkpoint")
+          state.deviationJobs.append((timer.number, waiting.number, state.stamps))
+        }
+      } else {
+        let chosen = candidates[choice]
+        state.deviationNotes.append(
+          "decision \(step): \(chosen.label) (\(chosen.lane)) went before \(passed.label) "
+            + "(\(passed.lane))")
+        state.deviationJobs.append((chosen.number, passed.number, state.stamps))
+      }
     }
     return choice
   }

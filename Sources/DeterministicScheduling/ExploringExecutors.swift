@@ -62,8 +62,12 @@ final class ScheduledMainExecutor: SerialExecutor, @unchecked Sendable {
   static let shared = ScheduledMainExecutor()
 
   func enqueue(_ job: consuming ExecutorJob) {
+    // `Task.yield()` on the main actor queues its continuation here.
+    let isYield = ScheduledDefaultExecutor.isYield(job)
     DeterministicScheduler.shared.enqueue(
-      .task(UnownedJob(job), onMain: true), lane: .main, label: "main-actor job")
+      .task(UnownedJob(job), onMain: true), lane: .main,
+      label: isYield ? "a main-actor task that yielded" : "main-actor job", isYield: isYield)
+    DeterministicScheduler.shared.queuingPoint()
   }
 
   func asUnownedSerialExecutor() -> UnownedSerialExecutor {
@@ -85,25 +89,52 @@ final class ScheduledDefaultExecutor: TaskExecutor, @unchecked Sendable {
   static let shared = ScheduledDefaultExecutor()
 
   func enqueue(_ job: consuming ExecutorJob) {
+    let isYield = Self.isYield(job)
     DeterministicScheduler.shared.enqueue(
-      .task(UnownedJob(job), onMain: false), lane: .concurrent("task"), label: "task job")
+      .task(UnownedJob(job), onMain: false), lane: .concurrent("task"),
+      label: isYield ? "a task that yielded" : "task job", isYield: isYield)
+    DeterministicScheduler.shared.queuingPoint()
+  }
+
+  /// The runtime's job kind for the continuation `Task.yield()` queues on the current executor
+  /// (`JobKind::NullaryContinuation` in the runtime's `swift/ABI/MetadataValues.h`; kinds from
+  /// 192 are the runtime's own, `ExecutorJob.Kind.firstReserved`). A test pins it
+  /// (`SchedulerTests.yieldIsSeen`).
+  static let nullaryContinuationKind: UInt8 = 195
+
+  static func isYield(_ job: borrowing ExecutorJob) -> Bool {
+    #if compiler(>=6.3)
+      if #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) {
+        return job.kind.rawValue == nullaryContinuationKind
+      }
+    #endif
+    return false
   }
 }
 
 /// The executor the scheduler names when it runs a job of the default executor. Not the
 /// generic executor, on purpose: the runtime runs a hop to an idle actor inline when the job
-/// runs on the generic executor, and such a hop would be no scheduling point; from a job on this
-/// one, every hop is a job the scheduler orders. (Measured on Swift 6.3.1, Linux, before this
+/// runs on the generic executor, and such a hop would be no scheduling point; a job on this one
+/// may not switch (`swift_job_run` allows switching on the generic executor only), so the hop
+/// out of it is a job the scheduler orders. That holds for the first hop: once on a default
+/// actor, whose drain allows switching, a task with no executor preference hops on inline to
+/// the pool or to an idle actor (`swift_task_switch`, `canGiveUpThreadForSwitch` in the
+/// runtime's Actor.cpp); `race-lab fidelity` measures the orders that leaves out. (Measured on
+/// Swift 6.3.1, Linux, before this
 /// scheduler was written: an actor-reentrancy lost update hid in 200 of 200 seeded runs of jobs
 /// on the generic executor, and showed in 162 of 200 on a serial executor of this kind.) Nothing
-/// is isolated to it, so nothing is queued on it; should the runtime
-/// do so, the job goes to the default lane.
+/// is isolated to it; what the runtime queues on it (the continuation of a `Task.yield()`, which
+/// goes to the current executor) goes to the default lane.
 final class HopExecutor: SerialExecutor, @unchecked Sendable {
   static let shared = HopExecutor()
 
   func enqueue(_ job: consuming ExecutorJob) {
+    // `Task.yield()` queues its continuation on the current executor: this one, for a task job.
+    let isYield = ScheduledDefaultExecutor.isYield(job)
     DeterministicScheduler.shared.enqueue(
-      .task(UnownedJob(job), onMain: false), lane: .concurrent("task"), label: "task job")
+      .task(UnownedJob(job), onMain: false), lane: .concurrent("task"),
+      label: isYield ? "a task that yielded" : "task job", isYield: isYield)
+    DeterministicScheduler.shared.queuingPoint()
   }
 
   func asUnownedSerialExecutor() -> UnownedSerialExecutor {

@@ -1,9 +1,12 @@
 import Foundation
 
 /// Bounded exhaustive search over the schedules of any code the scheduler runs: every schedule
-/// with at most `bound` deviations from the default order (Emmi, Qadeer and Rakamarić,
-/// "Delay-Bounded Scheduling", POPL 2011), fewest deviations first, so that the first schedule
-/// that breaks something is a minimal one; then, for depth, seeded PCT runs.
+/// with at most `bound` deviations from the default order, fewest deviations first, so that the
+/// first schedule that breaks something is a minimal one; then, for depth, seeded PCT runs. A
+/// deviation is any non-default choice at a decision point, whichever job it picks: coarser than
+/// a delay of delay bounding (Emmi, Qadeer and Rakamarić, "Delay-Bounded Scheduling", POPL 2011),
+/// where the k-th job costs k delays, so the schedules within k delays are among those within k
+/// deviations.
 ///
 /// What a target is and what breaks it is the caller's: `run` plays a target once under a policy
 /// (with `DeterministicScheduler.shared.run`) and returns what it found; `readyCounts` reads how

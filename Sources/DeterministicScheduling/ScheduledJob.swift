@@ -26,10 +26,34 @@ final class ScheduledJob: @unchecked Sendable {
   var priority = 0
   /// The carrier running it: set from its start to its end.
   var carrier: Carrier?
+  /// Postponed by a "runs late" deviation: in the default order it waits behind the rest of
+  /// the work (see `DeterministicScheduler.decide`).
+  var late = false
+  /// A turn given away by `Task.yield()`: the runtime's continuation job, and the task job it
+  /// resumes. In the default order it waits behind the jobs held at checkpoints and the timers
+  /// due, as a yielding thread on the runtime lets those go on meanwhile.
+  var yielded = false
+  /// Whether it is the runtime's job for a `Task.yield()` (see `ScheduledDefaultExecutor`).
+  var isYield = false
+  /// The lane a `DispatchQueue.sync` onto another queue runs it on for the time of the block.
+  var laneOverride: JobLane?
+  /// For a job paused in a `sync` onto a serial lane: the lane, and the number of the first job
+  /// queued on it after the call. It goes on once every job queued before has run and the lane
+  /// is free, ahead of those queued after, as Dispatch's FIFO queue has it.
+  var waitsForLane: (lane: JobLane, queuedBefore: Int)?
 
   /// Whether it is a job of the concurrency runtime.
   var isRuntimeJob: Bool {
     if case .task = body { true } else { false }
+  }
+
+  /// Whether both are jobs of the runtime for the same task: a task's job is the task itself,
+  /// queued again at each of its suspensions.
+  func isSameTask(as other: ScheduledJob) -> Bool {
+    guard case .task(let mine, _) = body, case .task(let theirs, _) = other.body else {
+      return false
+    }
+    return unsafeBitCast(mine, to: UInt.self) == unsafeBitCast(theirs, to: UInt.self)
   }
 
   init(number: Int, lane: JobLane, label: String, body: Body, readyAt: Duration? = nil) {

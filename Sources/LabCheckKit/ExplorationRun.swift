@@ -48,6 +48,13 @@ struct ExplorationRun: Sendable {
           + "as the callback it waits for. Under the scheduler one job runs at a time; on the "
           + "cooperative pool, with one thread per core, a few such waits take every thread the "
           + "same way")
+    } else if record.spinning != nil {
+      let site = record.spinSite.first.map { " (\($0))" } ?? ""
+      problems.append(
+        "the app spins: a task yields in a loop\(site) with `Task.yield()` while nothing else "
+          + "can run, \(DeterministicScheduler.spinLimit) turns in a row: what the loop waits for "
+          + "never happens. Every other job went first after each yield, as on the runtime; wait "
+          + "for the work itself instead (await its task, or a continuation it resumes)")
     } else if !record.rootFinished {
       let waiting =
         record.waiting.isEmpty ? "" : " (still set: \(record.waiting.joined(separator: ", ")))"

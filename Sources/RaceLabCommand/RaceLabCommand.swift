@@ -66,6 +66,9 @@ struct RaceLabCommand {
                               unordered accesses (races seen): how deep the symptom lies.
       explore-bench [--runs N] Runs to the first finding per entry: bounded search, seeded
                               random and PCT schedules under the scheduler (default: 2000).
+      fidelity                Small programs on the runtime under the scheduler, beside what
+                              the runtime allows: which hops are scheduling points, and what a
+                              Task.yield() lets go on. Exit 1 when a statement fails.
       diagnose [--modules DIR] Compile both variants in the Swift 6 mode; the before variant's
                               diagnostics by group and by catalog entry. The after must have none.
       docs                    The catalog as Markdown (docs/races.md is generated from it).
@@ -79,7 +82,7 @@ struct RaceLabCommand {
     name: "race-lab", overview: usage,
     commands: [
       "list", "replay", "tsan-replay", "stress", "trace-overhead", "report", "explore",
-      "explore-bench",
+      "explore-bench", "fidelity",
       "diagnose",
       "docs",
     ].map { CommandLineTool.Command($0, help: help(for: $0)) })

@@ -6,7 +6,7 @@ import Foundation
 // per process, when the first task is made: so they are installed here, first thing, and only
 // for `explore`. Every other command runs on the platform's own executors.
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "explore" || arguments.first == "explore-bench" {
+if ["explore", "explore-bench", "fidelity"].contains(arguments.first) {
   guard ExploringExecutors.install() else {
     FileHandle.standardError.write(
       Data(
@@ -28,7 +28,9 @@ if arguments.first == "explore" || arguments.first == "explore-bench" {
         arguments, printingHelpWith: { print($0) })
     else { RaceLabCommand.flushAndExit(0) }
     RaceLabCommand.flushAndExit(
-      try command == "explore" ? ExploreCommand.run(options) : ExploreBench.run(options))
+      try command == "explore"
+        ? ExploreCommand.run(options)
+        : command == "fidelity" ? FidelityCommand.run(options) : ExploreBench.run(options))
   } catch {
     ErrorReport(error, tool: "race-lab", command: arguments.first).exit()
   }

@@ -118,6 +118,15 @@ public struct ExploredRun: Sendable {
                 "\(job) held the turn for \(Int(ExploredRun.blockingLimit)) s without giving it "
                 + "back or queueing anything: a lock, a semaphore, a real sleep or a loop the "
                 + "scheduler cannot see"))
+        } else if record.spinning != nil {
+          let site = record.spinSite.first.map { " (\($0))" } ?? ""
+          findings.append(
+            Finding(
+              kind: .hang, entryID: nil, what: "the run spins",
+              detail:
+                "a task yields in a loop\(site) while nothing else can run, "
+                + "\(DeterministicScheduler.spinLimit) turns in a row: what it waits for never "
+                + "happens"))
         } else if !record.rootFinished {
           let waiting =
             record.waiting.isEmpty ? "" : "; still set: \(record.waiting.joined(separator: ", "))"

@@ -69,10 +69,11 @@ public final class ScheduledDispatchQueue: @unchecked Sendable {
     }
   }
 
-  /// Runs `work` on the queue and waits for it. Inside a run, one job runs at a time, so `work`
-  /// runs at once in the caller's job, as on the queue (a check of the queue inside it sees this
-  /// one). A serial queue's `sync` from a block of that very queue waits for itself with
-  /// Dispatch and never returns; here it stops the program, saying so.
+  /// Runs `work` on the queue and waits for it. Inside a run, as with Dispatch: a serial queue's
+  /// `sync` waits for the blocks queued on it before, and runs ahead of those queued after
+  /// (`DeterministicScheduler.runSynchronously(on:_:)`); a global queue's runs at once. A check
+  /// of the queue inside `work` sees this one. A serial queue's `sync` from a block of that very
+  /// queue waits for itself with Dispatch and never returns; here it stops the program, saying so.
   public func sync<T>(execute work: () throws -> T) rethrows -> T {
     guard DeterministicScheduler.isRunning else { return try queue.sync(execute: work) }
     let scheduler = DeterministicScheduler.shared
@@ -81,7 +82,7 @@ public final class ScheduledDispatchQueue: @unchecked Sendable {
         "sync on the \(ExecutionContext.name(of: self)) from that very queue: with Dispatch, a "
           + "deadlock")
     }
-    return try scheduler.runInline(on: lane, work)
+    return try scheduler.runSynchronously(on: lane, work)
   }
 }
 
