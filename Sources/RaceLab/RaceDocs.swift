@@ -98,16 +98,32 @@ public enum RaceDocs {
       of a scenario one at a time (the runtime's jobs through Swift 6.3's custom executor
       interface, the before variant's queue blocks, the platform's callbacks and checkpoints,
       timers on virtual time) and tries every schedule within a bound of deviations from the
-      default order, fewest first, so a finding comes with a minimal schedule and a command that
-      replays it exactly. It also sees a race that did no harm in that run: two of the entry's
-      accesses that no happens-before edge orders (queued by, following on the same serial queue,
-      an actor's turns, a continuation resumed). Its limits: every hop is a scheduling point, so
-      an order it finds may need contention to happen on a device (an explored order is a
-      possible one); a job runs to its next checkpoint without preemption, so a race inside
-      synchronous code between two checkpoints is not split; memory is sequentially consistent;
-      work from a thread it does not run, or a blocking wait, is named as an escape. A runtime
-      job is taken to have seen every job that finished while it waited (an actor's own queue is
-      invisible to it), which can hide a race between two runtime jobs, never invent one.
+      default order, fewest first, so a finding of the search comes with a minimal schedule (a
+      seeded PCT run's is not minimal) and a command that replays it exactly. A deviation is any
+      choice other than the default's, at any decision point; one more choice than the ready jobs
+      runs a meanwhile timer at a checkpoint, or postpones the default job behind the rest of the
+      work (it runs late). It also sees a race that did no harm in that run: two accesses to one
+      variable, at least one a write, by jobs that no happens-before edge orders (queued by,
+      following on the same serial queue, an actor's turns, a continuation resumed). The
+      platform sees an access through what it leaves behind (a log line written right after the
+      variable, a published property written, a callback that writes state as it runs), so each
+      entry names the variables its events stand for, and code isolated to an actor is taken to
+      touch that actor's own state (the compiler's isolation checking, SE-0306 and SE-0414): two
+      accesses isolated to different actors are never one variable. An entry that is an order
+      rather than a data race (every write ends before the background task is completed) calls
+      two such events unordered "an order nothing guarantees". Its limits: an explored order is
+      a possible one, not a likely one, and may need contention to happen on a device; a job runs
+      to its next checkpoint (a platform call, a queue's `sync`) without preemption, so a race
+      inside synchronous code between two checkpoints is not split; in a task with no executor
+      preference, a hop out of a default actor to the pool or to an idle actor runs inline, as
+      the runtime runs it, so not every order of the code around such a hop is explored
+      (`race-lab fidelity` measures which); memory is sequentially consistent; work from a thread
+      it does not run, or a blocking wait, is named as an escape. A runtime job is taken to have
+      seen every job that finished while it waited (an actor's own queue is invisible to it):
+      that adds edges, so it can hide a race between two runtime jobs, never invent one. Code
+      that escapes isolation unsafely (`nonisolated(unsafe)`, `@unchecked Sendable`) may touch
+      one variable from two actors, which the variables' names cannot tell: such a race can be
+      hidden too.
     - **replay** (`race-lab replay ENTRY`): the entry's interleaving forced by hand-written gates
       at the platform's checkpoints, on real threads. The exercises' checks play these same
       replays on the learner's code.

@@ -65,6 +65,9 @@ public struct RaceEntry: Sendable, Identifiable, Hashable, CustomStringConvertib
   /// through what they leave behind: a published property written, a log line written right
   /// after a shared variable was, a query answered, a write lost.
   public let isRacingAccess: @Sendable (TraceEvent) -> Bool
+  /// What two unordered events of a run are evidence of (`UnorderedAccesses`): a data race on a
+  /// location, an order the app must keep, or nothing.
+  public let unorderedEvidence: UnorderedEvidence
   /// The racing lines of code in each variant and the exercise that removes the defect.
   public let lesson: RaceLesson
 
@@ -75,7 +78,8 @@ public struct RaceEntry: Sendable, Identifiable, Hashable, CustomStringConvertib
     explored: ExploredSchedule? = nil,
     threadSanitizerSchedule: ReplaySchedule.Run? = nil, stressInvariants: [StressInvariant] = [],
     failureExplanation: String? = nil,
-    isRacingAccess: @escaping @Sendable (TraceEvent) -> Bool, lesson: RaceLesson
+    isRacingAccess: @escaping @Sendable (TraceEvent) -> Bool,
+    unorderedEvidence: UnorderedEvidence = .none, lesson: RaceLesson
   ) {
     self.knownBug = knownBug
     self.title = title
@@ -92,6 +96,7 @@ public struct RaceEntry: Sendable, Identifiable, Hashable, CustomStringConvertib
     self.stressInvariants = stressInvariants
     self.failureExplanation = failureExplanation
     self.isRacingAccess = isRacingAccess
+    self.unorderedEvidence = unorderedEvidence
     self.lesson = lesson
   }
 

@@ -28,6 +28,14 @@ extension RaceCatalog {
     threadSanitizerSchedule: { try await Replay.anchorWrittenOnTwoCallbackQueues(on: $0) },
     // The health controller's callbacks write isAuthorized and the anchor as they run.
     isRacingAccess: { ["authorization callback runs", "query callback runs"].contains($0.mark) },
+    // Two locations: an authorization callback writes isAuthorized, a query callback the anchor.
+    unorderedEvidence: .memory { event in
+      switch event.mark {
+      case "authorization callback runs": [.write("isAuthorized", by: event)]
+      case "query callback runs": [.write("anchor", by: event)]
+      default: []
+      }
+    },
     lesson: RaceLesson(
       before: .init(
         file: "Sources/CoffeeTrackerBefore/HealthKitController.swift",

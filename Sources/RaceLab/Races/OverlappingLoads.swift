@@ -48,6 +48,14 @@ extension RaceCatalog {
       },
     ],
     isRacingAccess: RaceCatalog.isAnchorReadOrAnswered,
+    // A load reads the anchor as it issues its query; the query's callback writes it.
+    unorderedEvidence: .memory { event in
+      switch event.mark {
+      case "calls the health store: query": [.read("anchor", by: event)]
+      case "query callback runs": [.write("anchor", by: event)]
+      default: []
+      }
+    },
     lesson: RaceLesson(
       before: .init(
         file: "Sources/CoffeeTrackerBefore/HealthKitController.swift",

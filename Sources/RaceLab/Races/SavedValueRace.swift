@@ -50,6 +50,21 @@ extension RaceCatalog {
       default: false
       }
     },
+    // The before variant's background queue writes savedValue from currentDrinks ("Saved!"
+    // right after), while the main queue writes currentDrinks and reads savedValue. Code
+    // isolated to an actor records only the list it was handed, in its own savedValue.
+    unorderedEvidence: .memory { event in
+      switch event.platformEvent?.kind {
+      case .publishedChange?: [.write("currentDrinks", by: event)]
+      case .log(_, _, "Saved!")?:
+        event.isolation == nil
+          ? [.write("savedValue", by: event), .read("currentDrinks", by: event)]
+          : [.write("savedValue", by: event)]
+      case .log(_, _, "The drink list hasn't changed. No need to save.")?:
+        [.read("savedValue", by: event)]
+      default: []
+      }
+    },
     lesson: RaceLesson(
       before: .init(
         file: "Sources/CoffeeTrackerBefore/CoffeeData.swift",

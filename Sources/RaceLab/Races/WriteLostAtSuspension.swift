@@ -45,6 +45,17 @@ extension RaceCatalog {
       default: false
       }
     },
+    // No shared variable: an order. Every write must end before the task is completed.
+    unorderedEvidence: .ordering(
+      first: { event in
+        switch event.platformEvent?.kind {
+        case .fileWritten?, .fileWriteLostAtSuspension?: true
+        default: false
+        }
+      },
+      then: { event in
+        if case .backgroundTaskCompleted? = event.platformEvent?.kind { true } else { false }
+      }),
     lesson: RaceLesson(
       before: .init(
         file: "Sources/CoffeeTrackerBefore/ExtensionDelegate.swift",

@@ -18,6 +18,11 @@ public struct TraceEvent: Sendable, CustomStringConvertible {
   /// Inside an exploration run that tracks happens-before: the scheduler's job that made the
   /// event and what that job had seen of the others, so that two events can be told ordered.
   public var access: DeterministicScheduler.AccessStamp? = nil
+  /// The actor whose isolated code made the event (`MainActor`, or the actor's type), or nil
+  /// outside actor isolation (a queue's block, a callback, a nonisolated function). Isolation is
+  /// what the compiler checks: code isolated to one actor touches only that actor's state and
+  /// values handed to it (SE-0306, SE-0414).
+  public var isolation: String? = nil
   /// The call stack the event was made from, when the run captured them
   /// (`Tracer.capturesCallStacks`).
   public var callStack: CallStack? = nil

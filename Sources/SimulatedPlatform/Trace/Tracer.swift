@@ -57,6 +57,7 @@ public final class Tracer: Sendable {
   struct Stamp {
     fileprivate let taskHash: Int?
     fileprivate let actor: (any Actor)?
+    fileprivate let isMainActor: Bool
     fileprivate let context: ExecutionContext
     fileprivate let nanoseconds: UInt64
     fileprivate let access: DeterministicScheduler.AccessStamp?
@@ -69,7 +70,8 @@ public final class Tracer: Sendable {
     // The main actor runs on the main queue, which the context already names.
     let actor = isolation is MainActor ? nil : isolation
     return Stamp(
-      taskHash: withUnsafeCurrentTask { $0?.hashValue }, actor: actor, context: context,
+      taskHash: withUnsafeCurrentTask { $0?.hashValue }, actor: actor,
+      isMainActor: isolation is MainActor, context: context,
       nanoseconds: DispatchTime.now().uptimeNanoseconds,
       access: DeterministicScheduler.shared.stampAccess(actor: actor.map { ObjectIdentifier($0) }),
       callStack: Self.capturesCallStacks ? CallStack.capture() : nil)
@@ -118,7 +120,8 @@ public final class Tracer: Sendable {
         TraceEvent(
           order: order, lane: lane, platformEvent: event, mark: mark, task: task,
           nanoseconds: stamp.nanoseconds >= start ? stamp.nanoseconds - start : 0,
-          access: stamp.access, callStack: stamp.callStack))
+          access: stamp.access, isolation: stamp.isMainActor ? "MainActor" : actorName,
+          callStack: stamp.callStack))
       if let task {
         if let last = state.lastOfTask[task], last.lane != lane {
           state.links.append(TraceLink(from: last.order, to: order, kind: .hop))
