@@ -188,9 +188,10 @@ enum ExploreCommand {
     print(([""] + diagram.render(style: style)).joined(separator: "\n"))
     // The limits of what an explored order means, where the learner reads the order.
     let limits =
-      "An explored order is a possible one, not a likely one: every hop is a scheduling point, "
-      + "so it may need contention to happen on a device; a job runs to its next checkpoint "
-      + "without preemption; memory is sequentially consistent."
+      "An explored order is a possible one, not a likely one: it may need contention to happen "
+      + "on a device. A job runs to its next checkpoint without preemption; a hop out of a "
+      + "default actor may run inline, as the runtime runs it (race-lab fidelity); memory is "
+      + "sequentially consistent."
     print("")
     for line in WordWrap.lines(limits, width: 76) { print("  " + style.dim(line)) }
     print(
