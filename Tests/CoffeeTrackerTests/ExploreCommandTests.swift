@@ -83,15 +83,26 @@ struct ExploreCommandTests {
   }
 
   @Test(
-    "The scenarios written for exploration: the after variant keeps every rule within one deviation"
-  )
+    "The scenarios written for exploration: the after variant keeps every rule within one "
+      + "deviation (a meanwhile event at any moment, any job run late), with no race seen")
   func afterVariantSurvivesInterleavings() throws {
     let (result, output) = try BuiltProduct.run(
-      "race-lab",
-      ["explore", "interleavings", "--variant", "after", "--bound", "1", "--symptoms-only"],
+      "race-lab", ["explore", "interleavings", "--variant", "after", "--bound", "1"],
       timeout: 240)
     #expect(result.status == 0, "\(output)")
     #expect(output.contains("No schedule broke anything"))
+  }
+
+  @Test("The scenarios written for exploration: 600 seeded PCT runs of depth 3 on the after variant")
+  func afterVariantSurvivesDeeperRuns() throws {
+    let (result, output) = try BuiltProduct.run(
+      "race-lab",
+      [
+        "explore", "interleavings", "--variant", "after", "--policy", "pct", "--depth", "3",
+        "--seeds", "600",
+      ], timeout: 240)
+    #expect(result.status == 0, "\(output)")
+    #expect(output.contains("No sampled schedule broke anything: 600 schedules run"), "\(output)")
   }
 
   @Test(
@@ -139,5 +150,38 @@ struct ExploreCommandTests {
       let (result, _) = try BuiltProduct.run("race-lab", arguments, timeout: 60)
       #expect(result.status == 2, "\(arguments)")
     }
+  }
+}
+
+/// "A race seen" is two accesses to one variable, at least one a write, that nothing orders:
+/// never two accesses to different variables, as the marks alone would pair them.
+@Suite("A race seen is one variable", .timeLimit(.minutes(5)))
+struct RaceSeenTests {
+  @Test("Two authorization callbacks race on isAuthorized; the query's callback is another variable")
+  func healthStateRaceNamesOneVariable() throws {
+    let (result, output) = try BuiltProduct.run(
+      "race-lab", ["explore", "health-state-on-callback-queues", "--bound", "0"], timeout: 120)
+    #expect(result.status == 1, "\(output)")
+    let finding = output.replacingOccurrences(of: "\n    ", with: " ")
+    #expect(finding.contains("both access isAuthorized, one of them writing"), "\(output)")
+    #expect(!finding.contains("\"query callback runs\" on"), "\(output)")
+  }
+
+  @Test("The saved-value race pairs the model's list written on main with its read for the save")
+  func savedValueRaceNamesOneVariable() throws {
+    let (result, output) = try BuiltProduct.run(
+      "race-lab", ["explore", "saved-value-race", "--bound", "0"], timeout: 120)
+    #expect(result.status == 1, "\(output)")
+    let finding = output.replacingOccurrences(of: "\n    ", with: " ")
+    #expect(finding.contains("both access currentDrinks"), "\(output)")
+  }
+
+  @Test("A write that must end before the background task is completed is an order, not a race")
+  func writeLostAtSuspensionIsAnOrder() throws {
+    let (result, output) = try BuiltProduct.run(
+      "race-lab", ["explore", "write-lost-at-suspension", "--bound", "0"], timeout: 120)
+    #expect(result.status == 1, "\(output)")
+    #expect(output.contains("an order nothing guarantees (write-lost-at-suspension)"), "\(output)")
+    #expect(!output.contains("a race seen"), "\(output)")
   }
 }
