@@ -444,6 +444,31 @@ public final class DeterministicScheduler: @unchecked Sendable {
     return try work()
   }
 
+  /// Where the running job takes or gives back a lock (a `ScheduledMutex`): a scheduling point,
+  /// as on the platform another thread's critical section may come between two of this job's.
+  /// Taking it (`isFree` given), the job waits there, as a thread blocked on the lock does, until
+  /// `isFree()`: the holder may be a job stopped at a checkpoint inside its critical section.
+  /// Outside a run, or from a thread the scheduler does not run, nothing happens.
+  public func lockPoint(isFree: (@Sendable () -> Bool)? = nil) {
+    lock.lock()
+    guard let current = runningJobOnThisThread() else {
+      lock.unlock()
+      return
+    }
+    if let isFree, !isFree() {
+      current.waitsFor = isFree
+      state.current = nil
+      let next = decide(yielding: nil)
+      pause(current, handingTurnTo: next)
+      lock.lock()
+      current.waitsFor = nil
+      lock.unlock()
+      return
+    }
+    turnPoint(current)
+    lock.unlock()
+  }
+
   /// A scheduling point of the running job, called and returning with the lock held.
   private func turnPoint(_ current: ScheduledJob) {
     let next = decide(yielding: current)
@@ -649,8 +674,10 @@ public final class DeterministicScheduler: @unchecked Sendable {
     return false
   }
 
-  /// Whether a paused job may go on: a job in a `sync` only once its lane's turn has come.
+  /// Whether a paused job may go on: a job in a `sync` only once its lane's turn has come, a job
+  /// at a lock only once the lock is free.
   private func isResumable(_ job: ScheduledJob) -> Bool {
+    if let canGo = job.waitsFor, !canGo() { return false }
     guard let wait = job.waitsForLane else { return true }
     return !state.busyLanes.contains(wait.lane)
       && !state.ready.contains { $0.lane == wait.lane && $0.number < wait.queuedBefore }

@@ -41,6 +41,8 @@ final class ScheduledJob: @unchecked Sendable {
   /// queued on it after the call. It goes on once every job queued before has run and the lane
   /// is free, ahead of those queued after, as Dispatch's FIFO queue has it.
   var waitsForLane: (lane: JobLane, queuedBefore: Int)?
+  /// For a job paused at a lock another job holds: whether it may take it now.
+  var waitsFor: (@Sendable () -> Bool)?
 
   /// Whether it is a job of the concurrency runtime.
   var isRuntimeJob: Bool {

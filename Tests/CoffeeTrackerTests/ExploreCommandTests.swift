@@ -83,8 +83,7 @@ struct ExploreCommandTests {
   }
 
   @Test(
-    "The scenarios written for exploration: the after variant keeps every rule within one "
-      + "deviation (a meanwhile event at any moment, any job run late), with no race seen")
+    "The after variant keeps every rule in its interleavings within one deviation, no race seen")
   func afterVariantSurvivesInterleavings() throws {
     let (result, output) = try BuiltProduct.run(
       "race-lab", ["explore", "interleavings", "--variant", "after", "--bound", "1"],
@@ -93,7 +92,8 @@ struct ExploreCommandTests {
     #expect(output.contains("No schedule broke anything"))
   }
 
-  @Test("The scenarios written for exploration: 600 seeded PCT runs of depth 3 on the after variant")
+  @Test(
+    "The scenarios written for exploration: 600 seeded PCT runs of depth 3 on the after variant")
   func afterVariantSurvivesDeeperRuns() throws {
     let (result, output) = try BuiltProduct.run(
       "race-lab",
@@ -157,7 +157,8 @@ struct ExploreCommandTests {
 /// never two accesses to different variables, as the marks alone would pair them.
 @Suite("A race seen is one variable", .timeLimit(.minutes(5)))
 struct RaceSeenTests {
-  @Test("Two authorization callbacks race on isAuthorized; the query's callback is another variable")
+  @Test(
+    "Two authorization callbacks race on isAuthorized; the query's callback is another variable")
   func healthStateRaceNamesOneVariable() throws {
     let (result, output) = try BuiltProduct.run(
       "race-lab", ["explore", "health-state-on-callback-queues", "--bound", "0"], timeout: 120)
