@@ -88,13 +88,13 @@ public struct LaneDiagram: Sendable {
         ?? (showsOnlyRacing
           ? "none of this race's accesses ran in this trace, so there is no step to draw"
           : "no event was recorded")
-      return [style.bold(title), "  (\(note))"]
+      return titleLines(style) + WordWrap.lines("(\(note))", width: width - 2).map { "  " + $0 }
     }
     let column = Dictionary(uniqueKeysWithValues: lanes.enumerated().map { ($1, $0) })
     let incoming = Dictionary(grouping: trace.links.filter { $0.kind != .write }, by: \.to)
     let shown = Set(events.map(\.order))
 
-    var lines = [style.bold(title)]
+    var lines = titleLines(style)
     lines += legend(lanes)
     if showsKey { lines += key(hasRacing: events.contains(where: isRacing)) }
     let orderWidth = max(2, String(events.last.flatMap { number[$0.order] } ?? 0).count)
@@ -132,6 +132,11 @@ public struct LaneDiagram: Sendable {
       lastCallSite = callSites[event.order]
     }
     return lines
+  }
+
+  /// The title, broken between words to the width.
+  private func titleLines(_ style: TerminalStyle) -> [String] {
+    WordWrap.lines(title, width: width).map { style.bold($0) }
   }
 
   /// What a racing access's lane cell shows.

@@ -85,7 +85,7 @@ enum ExploreCommand {
     }
     let report: Explorer.Report
     if policyName == "bounded" {
-      print(
+      printFitted(
         "Exploring \(Wording.count(targets.count, "scenario run"))"
           + " on the \(variant) variant: every schedule with at most "
           + "\(Wording.count(bound, "deviation")) from the default order, looking for "
@@ -100,7 +100,7 @@ enum ExploreCommand {
     } else {
       // Sampling under the same scheduler: each seed's run is still exactly replayable, by the
       // schedule it took. Unordered accesses are the search's; a sample looks for symptoms.
-      print(
+      printFitted(
         "Sampling \(Wording.count(seeds, "seeded schedule")) (\(policyName)) over "
           + "\(Wording.count(targets.count, "scenario run")) on the \(variant) variant, looking "
           + "for \(lookingFor).")
@@ -123,25 +123,25 @@ enum ExploreCommand {
         ).utf8))
     guard let run = report.finding else {
       if policyName != "bounded" {
-        print(
+        printFitted(
           "No sampled schedule broke anything: \(Wording.count(report.schedulesRun, "schedule")) "
             + "run; sampling proves nothing of the schedules it did not run.")
         return 0
       }
       if report.stoppedAtCap {
-        print(
+        printFitted(
           "Stopped at --max-schedules \(cap) before covering the bound: "
             + "\(report.targetsCovered.count) of \(targets.count) scenario runs covered, no finding."
         )
         return 2
       }
-      print(
+      printFitted(
         "No schedule broke anything: \(Wording.count(report.schedulesRun, "schedule")) explored, "
           + "every one within \(Wording.count(bound, "deviation")), over "
           + "\(Wording.count(targets.count, "scenario run")).")
       return 0
     }
-    print(
+    printFitted(
       "Found after \(Wording.count(report.schedulesToFinding ?? 0, "schedule")), in "
         + "\(run.target):")
     printRun(run, entry: entry, seesRaces: seesRaces, style: style)
@@ -153,7 +153,7 @@ enum ExploreCommand {
     _ target: ExplorationTarget, schedule: Schedule, seesRaces: Bool, style: TerminalStyle
   ) -> Int32 {
     let run = ExploredRun.run(target, policy: .following(schedule), tracksHappensBefore: seesRaces)
-    print("Replaying \(target) with schedule \(schedule):")
+    printFitted("Replaying \(target) with schedule \(schedule):")
     printRun(run, entry: nil, seesRaces: seesRaces, style: style)
     return run.findings.isEmpty ? 0 : 1
   }
@@ -166,25 +166,30 @@ enum ExploreCommand {
       entry == nil || finding.entryID == entry?.id || finding.kind == .hang
         || finding.kind == .escape
     }
+    let width = TerminalWidth.standardOutput
     for finding in shown {
-      for (index, line) in WordWrap.lines("\(finding)", width: 76).enumerated() {
+      for (index, line) in WordWrap.lines("\(finding)", width: width - 4).enumerated() {
         print((index == 0 ? "  - " : "    ") + style.alarm(line))
       }
     }
-    print(
+    printFitted(
       "  Schedule: \(schedule) (\(Wording.count(schedule.deviations.count, "deviation")) from "
         + "the default order, \(Wording.count(run.record.steps.count, "step")))")
     for note in run.record.deviationNotes {
-      for (index, line) in WordWrap.lines(note, width: 74).enumerated() {
+      for (index, line) in WordWrap.lines(note, width: width - 6).enumerated() {
         print((index == 0 ? "    " : "      ") + line)
       }
     }
+    // The racing rows of the entry a finding names, whether the run was found by a search for
+    // that entry or replayed: a replay draws the same rows and marks as the finding it replays.
+    let marked = entry ?? shown.compactMap(\.entryID).first.flatMap(RaceCatalog.entry)
     let noneRacing: @Sendable (TraceEvent) -> Bool = { _ in false }
-    let racing = entry?.isRacingAccess ?? noneRacing
+    let racing = marked?.isRacingAccess ?? noneRacing
     var diagram = LaneDiagram(
       trace: run.trace, title: "\(run.target): what ran where, in the explored order",
       isRacing: racing)
-    diagram.showsKey = entry != nil
+    diagram.showsKey = marked != nil
+    diagram.width = width
     print(([""] + diagram.render(style: style)).joined(separator: "\n"))
     // The limits of what an explored order means, where the learner reads the order.
     let limits =
@@ -193,9 +198,14 @@ enum ExploreCommand {
       + "default actor may run inline, as the runtime runs it (race-lab fidelity); memory is "
       + "sequentially consistent."
     print("")
-    for line in WordWrap.lines(limits, width: 76) { print("  " + style.dim(line)) }
+    for line in WordWrap.lines(limits, width: width - 2) { print("  " + style.dim(line)) }
     print(
       "\n  Replay exactly this run: swift run race-lab explore \(run.target.name) --variant "
         + "\(run.target.variant) --schedule \(schedule)" + (seesRaces ? "" : " --symptoms-only"))
+  }
+
+  /// Prints `text` fitted to the terminal's width (`COLUMNS`, else 80), broken between words.
+  static func printFitted(_ text: String) {
+    for line in WordWrap.fit(text, width: TerminalWidth.standardOutput) { print(line) }
   }
 }

@@ -186,3 +186,37 @@ struct RaceSeenTests {
     #expect(!output.contains("a race seen"), "\(output)")
   }
 }
+
+/// What an audience sees: a finding and its printed replay draw the same rows and marks, and the
+/// prose fits the terminal's width (a command to copy is printed whole, on a line of its own).
+@Suite("race-lab explore on screen", .timeLimit(.minutes(5)))
+struct ExploreOnScreenTests {
+  static func lines(_ arguments: [String], columns: Int) throws -> [String] {
+    let (_, output) = try BuiltProduct.run(
+      "race-lab", arguments, environment: ["COLUMNS": "\(columns)", "NO_COLOR": "1"],
+      timeout: 120)
+    return output.components(separatedBy: "\n")
+  }
+
+  @Test("Every line of a finding fits 80 columns, or COLUMNS, but the command that replays it")
+  func fitsTheWidth() throws {
+    for columns in [80, 60] {
+      let lines = try Self.lines(["explore", "saved-value-race", "--bound", "0"], columns: columns)
+      let tooWide = lines.filter { $0.count > columns && !$0.contains("swift run race-lab") }
+      #expect(tooWide.isEmpty, "\(columns) columns: \(tooWide)")
+    }
+  }
+
+  @Test("The printed replay draws the racing rows and the key the finding drew")
+  func replayDrawsTheSameMarks() throws {
+    let found = try Self.lines(["explore", "saved-value-race", "--bound", "0"], columns: 80)
+    let replayLine = try #require(found.first { $0.contains("Replay exactly this run") })
+    let arguments = replayLine.components(separatedBy: "swift run race-lab ")[1]
+      .split(separator: " ").map(String.init)
+    let replayed = try Self.lines(arguments, columns: 80)
+    let racingRows = { (lines: [String]) in lines.filter { $0.hasSuffix("  race") } }
+    #expect(!racingRows(found).isEmpty)
+    #expect(racingRows(replayed) == racingRows(found))
+    #expect(replayed.contains { $0.contains("! a racing access") })
+  }
+}
