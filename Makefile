@@ -13,7 +13,8 @@ BIN = $$($(SWIFT) build --show-bin-path)
 TSAN_BIN = $$($(SWIFT) build --sanitize=thread --scratch-path $(TSAN_SCRATCH) --show-bin-path)
 
 .PHONY: help build test test-under-load replay-identity demo lint format clean race race-tsan-after diagnose docs \
-	lab bench book verify-solutions verify-starters verify-wrong-answers verify-wrong-answers-ci \
+	lab bench book verify-solutions verify-starters verify-right-answers verify-wrong-answers \
+	verify-wrong-answers-ci \
 	check-editor
 
 help: ## List the targets
@@ -44,6 +45,9 @@ verify-solutions: ## Every exercise's reference solution passes its checks
 
 verify-starters: ## Every pristine starter fails, for the reason its metadata names
 	$(SWIFT) run lab verify --starters
+
+verify-right-answers: ## Every kept right answer (another correct answer) passes every check
+	$(SWIFT) run lab verify --right-answers
 
 verify-wrong-answers: ## Every kept wrong answer fails the check its metadata names, REPEAT times
 	$(SWIFT) run lab verify --wrong-answers --repeat $(REPEAT)

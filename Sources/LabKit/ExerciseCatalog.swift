@@ -64,6 +64,9 @@ public struct ExerciseCatalog: Codable, Sendable {
     /// Tiered hints: the first gentle, the last nearly the answer.
     public let hints: [String]
     public let wrongAnswers: [WrongAnswer]
+    /// Other correct answers than the solution, each of which must pass every check: a check
+    /// that rejects right code is as wrong as one that passes wrong code.
+    public var rightAnswers: [RightAnswer]? = nil
     /// Environment variables the check executable starts with, such as `{"TZ": "UTC"}`: set
     /// before the process starts, unlike `setenv` in the check, which may come after the runtime
     /// read them.
@@ -114,6 +117,14 @@ public struct ExerciseCatalog: Codable, Sendable {
     public let summary: String
     /// The check it must fail, or `compile`, `crash` or `hang`.
     public let mustFail: String
+  }
+
+  /// Another correct answer than the solution (another structure, another actor layout, the
+  /// async forms of earlier steps), kept as a patch against the solution in
+  /// `Solutions/<id>/right-answers/<right-id>.patch`; it must pass every check.
+  public struct RightAnswer: Codable, Sendable, Hashable {
+    public let id: String
+    public let summary: String
   }
 
   /// Every exercise of every track, in order.

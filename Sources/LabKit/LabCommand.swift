@@ -161,11 +161,12 @@ public struct LabCommand {
       """
     case "verify":
       """
-      lab verify [--solutions] [--starters] [--wrong-answers] [--track ID] [--only N[,N...]]
-                 [--repeat TIMES] [--timeout SECONDS]
-        Proves the tracks (all three kinds by default): every solution passes its checks, every
-        pristine starter (as committed) fails for the reason its metadata names, and every kept
-        wrong answer fails the check it names. --only takes one exercise or a list, separated by
+      lab verify [--solutions] [--starters] [--wrong-answers] [--right-answers]
+                 [--track ID] [--only N[,N...]] [--repeat TIMES] [--timeout SECONDS]
+        Proves the tracks (all four kinds by default): every solution passes its checks, every
+        pristine starter (as committed) fails for the reason its metadata names, every kept
+        wrong answer fails the check it names, and every kept right answer (another correct
+        answer than the solution) passes them all. --only takes one exercise or a list, separated by
         commas. --repeat runs each of them TIMES times (default 1) and counts it wrong if the
         verdict ever differs: a verdict must not depend on the machine's speed. Prints one table;
         exits 1 if anything is not as expected.

@@ -3,12 +3,14 @@ import CommandLineSupport
 import Foundation
 
 /// Proves the track: every solution passes, every pristine starter fails for the reason its
-/// metadata names, and every kept wrong answer fails the check it names.
+/// metadata names, every kept wrong answer fails the check it names, and every kept right answer
+/// passes.
 public struct Verification: Sendable {
   /// What to verify.
   public enum Kind: String, Sendable, CaseIterable {
     case solutions, starters
     case wrongAnswers = "wrong-answers"
+    case rightAnswers = "right-answers"
   }
 
   /// One line of the summary table.
@@ -143,6 +145,26 @@ public struct Verification: Sendable {
             !exercise.starterFails.isEmpty && verdict.failureNames.contains(exercise.starterFails)
           })
       }
+    case .rightAnswers:
+      for exercise in exercises {
+        for right in exercise.rightAnswers ?? [] {
+          let overlay: String
+          do {
+            overlay = try makeOverlay(
+              WrongAnswerPatch(exercise: exercise, rightAnswer: right), id: "right-\(right.id)")
+          } catch let error as LabError {
+            add(
+              Row(
+                exercise: exercise.id, subject: "right answer \(right.id)", expected: "pass",
+                verdicts: [.failed([])], isAsExpected: false, problem: error.description))
+            continue
+          }
+          add(
+            try judge(
+              exercise, from: .folder(overlay), subject: "right answer \(right.id)",
+              expected: "pass", progress: progress, isExpected: \.isPass))
+        }
+      }
     case .wrongAnswers:
       for exercise in exercises {
         for wrong in exercise.wrongAnswers {
@@ -203,9 +225,14 @@ public struct Verification: Sendable {
     // can keep the previous one's modification time (within the file system's granularity), and
     // the build would then reuse the previous wrong answer's compiled module. A new path always
     // rebuilds.
-    let overlays = ".lab/overlays/\(wrongAnswer.id)"
-    try WrongAnswerPatch(exercise: exercise, wrongAnswer: wrongAnswer).writeOverlay(
-      root: root, to: root.appendingPathComponent("\(overlays)/\(exercise.id)"))
+    try makeOverlay(WrongAnswerPatch(exercise: exercise, wrongAnswer: wrongAnswer), id: wrongAnswer.id)
+  }
+
+  /// The solution with `patch` applied, in `.lab/overlays/<id>`.
+  func makeOverlay(_ patch: WrongAnswerPatch, id: String) throws -> String {
+    let overlays = ".lab/overlays/\(id)"
+    try patch.writeOverlay(
+      root: root, to: root.appendingPathComponent("\(overlays)/\(patch.exercise.id)"))
     return overlays
   }
 }

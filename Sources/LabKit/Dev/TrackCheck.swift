@@ -119,6 +119,36 @@ struct TrackCheck {
         problems.append("\(id): \(folder)/\(entry) is no wrong answer named in the metadata")
       }
     }
+    problems += rightAnswerProblems(of: exercise)
+    return problems
+  }
+
+  /// A kept right answer's patch applies and changes the solution, each named once, and nothing
+  /// else is kept in `right-answers/`.
+  func rightAnswerProblems(of exercise: ExerciseCatalog.Exercise) -> [String] {
+    let id = exercise.id
+    let rights = exercise.rightAnswers ?? []
+    var problems: [String] = []
+    for name in duplicates(rights.map(\.id)) {
+      problems.append("\(id): right answer \(name) twice")
+    }
+    for right in rights {
+      let patch = WrongAnswerPatch(exercise: exercise, rightAnswer: right)
+      do {
+        let changed = try patch.changedFiles(root: root)
+        let solution = root.appendingPathComponent(patch.solutionPath)
+        let unchanged = changed.allSatisfy { file, text in
+          text == (try? String(contentsOf: solution.appendingPathComponent(file), encoding: .utf8))
+        }
+        if unchanged { problems.append("\(id): right answer \(right.id) is the solution") }
+      } catch {
+        problems.append("\(error)")
+      }
+    }
+    let folder = "Solutions/\(id)/right-answers"
+    for entry in listing(folder) where !rights.contains(where: { "\($0.id).patch" == entry }) {
+      problems.append("\(id): \(folder)/\(entry) is no right answer named in the metadata")
+    }
     return problems
   }
 

@@ -3,24 +3,38 @@ import Foundation
 /// A kept wrong answer: a unified diff against its exercise's solution, in
 /// `Solutions/<exercise>/wrong-answers/<wrong-answer>.patch`. Kept as a difference, a fix to the
 /// solution reaches the wrong answer too, and a change that contradicts it stops `lab verify`.
+/// A kept right answer is kept the same way, in `right-answers/`.
 public struct WrongAnswerPatch: Sendable {
   public let exercise: ExerciseCatalog.Exercise
   public let wrongAnswer: ExerciseCatalog.WrongAnswer
+  /// `wrong-answers`, or `right-answers` for a kept right answer.
+  public let folder: String
 
   public init(exercise: ExerciseCatalog.Exercise, wrongAnswer: ExerciseCatalog.WrongAnswer) {
     self.exercise = exercise
     self.wrongAnswer = wrongAnswer
+    self.folder = "wrong-answers"
+  }
+
+  /// A kept right answer's patch, in `Solutions/<exercise>/right-answers/<right-answer>.patch`.
+  public init(exercise: ExerciseCatalog.Exercise, rightAnswer: ExerciseCatalog.RightAnswer) {
+    self.exercise = exercise
+    self.wrongAnswer = ExerciseCatalog.WrongAnswer(
+      id: rightAnswer.id, summary: rightAnswer.summary, mustFail: "")
+    self.folder = "right-answers"
   }
 
   /// `Solutions/<exercise>`, relative to the package root.
   public var solutionPath: String { "Solutions/\(exercise.id)" }
   /// `Solutions/<exercise>/wrong-answers/<wrong-answer>.patch`.
-  public var patchPath: String { "\(solutionPath)/wrong-answers/\(wrongAnswer.id).patch" }
+  public var patchPath: String { "\(solutionPath)/\(folder)/\(wrongAnswer.id).patch" }
   /// Where the wrong answer was kept as whole files before it became a patch.
-  public var wholeFileFolderPath: String { "\(solutionPath)/wrong-answers/\(wrongAnswer.id)" }
+  public var wholeFileFolderPath: String { "\(solutionPath)/\(folder)/\(wrongAnswer.id)" }
 
   /// The wrong answer's name in errors: `wrong answer <id> of <exercise>`.
-  var name: String { "wrong answer \(wrongAnswer.id) of \(exercise.id)" }
+  var name: String {
+    "\(folder == "right-answers" ? "right" : "wrong") answer \(wrongAnswer.id) of \(exercise.id)"
+  }
 
   /// The files the wrong answer changes, as they are once the patch is applied to the solution
   /// under `root`: by file name, nil for a file the patch deletes.
