@@ -53,9 +53,12 @@ struct RaceLabCommand {
                               exploration, which the exercise checks explore, steps in flight)
                               up to a bound of deviations from the default order, run one job
                               at a time by the deterministic scheduler. A finding is printed
-                              with its minimal schedule, as lanes, and its replay.
+                              with its schedule (minimal for the search), as lanes, and its
+                              replay.
           --variant V         before or after (default: before)
-          --bound N           Deviations from the default order, at most (default: 2)
+          --bound N           Deviations from the default order, at most (default: 2; 1 with
+                              --variant after). An entry with no story in the before variant
+                              says so at once.
           --schedule S        Replay one schedule of SCENARIO (4:1,9:2 or default)
           --max-schedules N   Stop, and exit 2, after N schedules (default: 50000)
           --policy P          bounded (the search, default), or random or pct: seeded schedules
