@@ -225,7 +225,8 @@ public struct Verification: Sendable {
     // can keep the previous one's modification time (within the file system's granularity), and
     // the build would then reuse the previous wrong answer's compiled module. A new path always
     // rebuilds.
-    try makeOverlay(WrongAnswerPatch(exercise: exercise, wrongAnswer: wrongAnswer), id: wrongAnswer.id)
+    try makeOverlay(
+      WrongAnswerPatch(exercise: exercise, wrongAnswer: wrongAnswer), id: wrongAnswer.id)
   }
 
   /// The solution with `patch` applied, in `.lab/overlays/<id>`.
