@@ -121,7 +121,7 @@ public struct ExerciseCatalog: Codable, Sendable {
 
   /// Another correct answer than the solution (another structure, another actor layout, the
   /// async forms of earlier steps), kept as a patch against the solution in
-  /// `Solutions/<id>/right-answers/<right-id>.patch`; it must pass every check.
+  /// `Solutions/right-answers/<id>/<right-id>.patch`; it must pass every check.
   public struct RightAnswer: Codable, Sendable, Hashable {
     public let id: String
     public let summary: String

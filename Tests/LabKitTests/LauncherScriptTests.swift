@@ -63,18 +63,22 @@ final class LauncherScriptTests {
     #expect(try launch("check", "11") == "built lab: check 11")
   }
 
-  @Test("A source edited since the build hands over to swift run, which builds it")
-  func editedSourceGoesThroughSwiftRun() throws {
-    try age("Sources/Lab/LabMain.swift", by: -60)
+  @Test("A source edited since the build: swift build, then the built lab, and the fast path after")
+  func editedSourceIsBuiltFirst() throws {
+    // Built two minutes ago; the source edited since, a minute ago.
+    try age(".build/debug/lab", by: 120)
     #expect(
-      try launch("check", "11") == "swift run --package-path \(folder.path) -q lab check 11")
+      try launch("check", "11")
+        == "swift build --package-path \(folder.path) -q --product lab\nbuilt lab: check 11")
+    // The build left the lab up to date: the next command starts it directly.
+    #expect(try launch("check", "11") == "built lab: check 11")
   }
 
-  @Test("An edited manifest, or no built lab, hands over to swift run too")
+  @Test("A manifest touched but not changed does not keep the fast path away; no lab: swift run")
   func manifestOrNoBuild() throws {
-    try age("Package.swift", by: -60)
-    #expect(try launch("list").hasPrefix("swift run "))
-    try age("Package.swift", by: 120)
+    try age(".build/debug/lab", by: 120)
+    #expect(try launch("list").hasPrefix("swift build "))
+    #expect(try launch("list") == "built lab: list")
     try FileManager.default.removeItem(at: folder.appendingPathComponent(".build/debug/lab"))
     #expect(try launch("list").hasPrefix("swift run "))
   }

@@ -124,7 +124,7 @@ struct TrackCheck {
   }
 
   /// A kept right answer's patch applies and changes the solution, each named once, and nothing
-  /// else is kept in `right-answers/`.
+  /// else is kept in `Solutions/right-answers/<id>/`.
   func rightAnswerProblems(of exercise: ExerciseCatalog.Exercise) -> [String] {
     let id = exercise.id
     let rights = exercise.rightAnswers ?? []
@@ -145,7 +145,7 @@ struct TrackCheck {
         problems.append("\(error)")
       }
     }
-    let folder = "Solutions/\(id)/right-answers"
+    let folder = "Solutions/right-answers/\(id)"
     for entry in listing(folder) where !rights.contains(where: { "\($0.id).patch" == entry }) {
       problems.append("\(id): \(folder)/\(entry) is no right answer named in the metadata")
     }
@@ -168,7 +168,7 @@ struct TrackCheck {
     var problems: [String] = []
     let allowed: [String: Set<String>] = [
       // Package.swift: the exercises as an editor sees them (README, "Working in your editor").
-      "Exercises": ["exercises.json", "Package.swift"], "Solutions": [], "Checks": [],
+      "Exercises": ["exercises.json", "Package.swift"], "Solutions": ["right-answers"], "Checks": [],
     ]
     for (folder, files) in allowed.sorted(by: { $0.key < $1.key }) {
       for entry in listing(folder) where !known.contains(entry) && !files.contains(entry) {

@@ -3,7 +3,7 @@ import Foundation
 /// A kept wrong answer: a unified diff against its exercise's solution, in
 /// `Solutions/<exercise>/wrong-answers/<wrong-answer>.patch`. Kept as a difference, a fix to the
 /// solution reaches the wrong answer too, and a change that contradicts it stops `lab verify`.
-/// A kept right answer is kept the same way, in `right-answers/`.
+/// A kept right answer is kept the same way, in `Solutions/right-answers/<exercise>/`.
 public struct WrongAnswerPatch: Sendable {
   public let exercise: ExerciseCatalog.Exercise
   public let wrongAnswer: ExerciseCatalog.WrongAnswer
@@ -16,7 +16,7 @@ public struct WrongAnswerPatch: Sendable {
     self.folder = "wrong-answers"
   }
 
-  /// A kept right answer's patch, in `Solutions/<exercise>/right-answers/<right-answer>.patch`.
+  /// A kept right answer's patch, in `Solutions/right-answers/<exercise>/<right-answer>.patch`.
   public init(exercise: ExerciseCatalog.Exercise, rightAnswer: ExerciseCatalog.RightAnswer) {
     self.exercise = exercise
     self.wrongAnswer = ExerciseCatalog.WrongAnswer(
@@ -27,9 +27,16 @@ public struct WrongAnswerPatch: Sendable {
   /// `Solutions/<exercise>`, relative to the package root.
   public var solutionPath: String { "Solutions/\(exercise.id)" }
   /// `Solutions/<exercise>/wrong-answers/<wrong-answer>.patch`.
-  public var patchPath: String { "\(solutionPath)/\(folder)/\(wrongAnswer.id).patch" }
+  public var patchPath: String { "\(keptIn)/\(wrongAnswer.id).patch" }
+  /// Where it is kept: `Solutions/<exercise>/wrong-answers`, or, for a right answer,
+  /// `Solutions/right-answers/<exercise>` (outside the solution's folder, which SwiftPM builds as
+  /// a module and would otherwise ask to exclude it).
+  public var keptIn: String {
+    folder == "right-answers"
+      ? "Solutions/right-answers/\(exercise.id)" : "\(solutionPath)/\(folder)"
+  }
   /// Where the wrong answer was kept as whole files before it became a patch.
-  public var wholeFileFolderPath: String { "\(solutionPath)/\(folder)/\(wrongAnswer.id)" }
+  public var wholeFileFolderPath: String { "\(keptIn)/\(wrongAnswer.id)" }
 
   /// The wrong answer's name in errors: `wrong answer <id> of <exercise>`.
   var name: String {
