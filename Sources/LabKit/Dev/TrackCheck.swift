@@ -168,7 +168,8 @@ struct TrackCheck {
     var problems: [String] = []
     let allowed: [String: Set<String>] = [
       // Package.swift: the exercises as an editor sees them (README, "Working in your editor").
-      "Exercises": ["exercises.json", "Package.swift"], "Solutions": ["right-answers"], "Checks": [],
+      "Exercises": ["exercises.json", "Package.swift"], "Solutions": ["right-answers"],
+      "Checks": [],
     ]
     for (folder, files) in allowed.sorted(by: { $0.key < $1.key }) {
       for entry in listing(folder) where !known.contains(entry) && !files.contains(entry) {
