@@ -1,0 +1,122 @@
+import CommandLineSupport
+import Foundation
+
+/// `lab dev mutants`: how many concurrency mistakes made in the reference solutions the checks
+/// catch (docs/mutants.md).
+extension DevCommand {
+  /// The exercises `mutants` is asked for: one named, a track's, or all; a usage error for none
+  /// or for more than one way.
+  static func mutantExercises(
+    _ catalog: ExerciseCatalog, name: String?, track: String?, all: Bool
+  ) throws -> [ExerciseCatalog.Exercise] {
+    let ways = [name != nil, track != nil, all].filter { $0 }.count
+    guard ways == 1 else {
+      throw UsageError(
+        ways == 0
+          ? "dev mutants needs an exercise, --track ID or --all"
+          : "dev mutants takes one of an exercise, --track ID and --all")
+    }
+    if let name { return [try catalog.exercise(named: name)] }
+    if let track {
+      guard let found = catalog.track(named: track) else {
+        throw UsageError(
+          "no track '\(track)'; tracks: \(catalog.tracks.map(\.id).joined(separator: ", "))")
+      }
+      return found.exercises
+    }
+    return catalog.allExercises
+  }
+
+  /// The operators `--operator` names (all when it is absent); a usage error for an unknown one.
+  static func mutationOperators(_ list: String?) throws -> Set<MutationOperator> {
+    guard let list else { return Set(MutationOperator.allCases) }
+    return Set(
+      try list.split(separator: ",").map { name in
+        guard let found = MutationOperator(rawValue: String(name)) else {
+          throw UsageError(
+            "no operator '\(name)'; operators: "
+              + MutationOperator.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return found
+      })
+  }
+
+  func mutants(_ catalog: ExerciseCatalog, _ options: ParsedArguments) throws -> Int32 {
+    var options = options
+    let track = try options.value("--track")
+    let all = try options.flag("--all")
+    let listOnly = try options.flag("--list")
+    let operators = try Self.mutationOperators(try options.value("--operator"))
+    let survivorsFile = try options.value("--survivors")
+    let timeout = try options.timeout()
+    let name = try options.positional(max: 1).first
+    let exercises = try Self.mutantExercises(catalog, name: name, track: track, all: all)
+    let equivalents = try EquivalentMutants.load(root: root)
+
+    let run = MutantRun(root: root, timeout: timeout)
+    var reports: [MutantReport.Exercise] = []
+    for exercise in exercises {
+      let mutants = try MutantRun.mutants(of: exercise, root: root).filter {
+        operators.contains($0.mutationOperator)
+      }
+      if listOnly {
+        output.line("\(exercise.id): \(mutants.count) mutants")
+        for mutant in mutants {
+          output.verbatim(
+            "\(mutant.id)  (line \(mutant.line): \(mutant.mutationOperator.summary))\n"
+              + mutant.diff)
+        }
+        continue
+      }
+      let start = Date()
+      output.line("== \(exercise.id): \(mutants.count) mutants; building and checking the solution")
+      let baseline = try run.prepare(exercise)
+      guard baseline.isPass else {
+        output.bad("  the solution does not pass in \(MutantRun.overlay): \(baseline.summary)")
+        reports.append(
+          MutantReport.Exercise(
+            id: exercise.id, results: [], problem: "its solution gives \(baseline.summary)",
+            seconds: Date().timeIntervalSince(start)))
+        continue
+      }
+      var results: [MutantRun.Result] = []
+      for (index, mutant) in mutants.enumerated() {
+        let result = try run.check(mutant, of: exercise)
+        results.append(result)
+        let listed = equivalents.entry(exercise: exercise.id, mutant: mutant.id) != nil
+        let outcome =
+          result.outcome == .survived && listed ? "equivalent" : result.outcome.rawValue
+        let line =
+          "  [\(index + 1)/\(mutants.count)] \(outcome) in \(String(format: "%.1f", result.seconds)) s: "
+          + "\(mutant.id)" + (result.outcome == .killed ? " (\(result.summary))" : "")
+        // Verbatim: one line per mutant, however long its id.
+        output.verbatim((result.outcome == .survived && !listed ? "✗" : " ") + line.dropFirst())
+      }
+      reports.append(
+        MutantReport.Exercise(
+          id: exercise.id, results: results, seconds: Date().timeIntervalSince(start)))
+    }
+    if listOnly { return 0 }
+    let report = MutantReport(exercises: reports, equivalents: equivalents)
+    output.verbatim(report.text)
+    for stale in report.staleEntries {
+      output.dim(
+        "  listed as equivalent but \(stale.outcome.rawValue): \(stale.exercise) \(stale.mutant.id)"
+      )
+    }
+    if let survivorsFile {
+      try report.survivorsText.write(
+        to: root.appendingPathComponent(survivorsFile), atomically: true, encoding: .utf8)
+    }
+    let survivors = report.unlistedSurvivors.count
+    if report.exitCode == 0 {
+      output.good(
+        "dev mutants: every mutant killed, timed out, not compiling or listed as equivalent.")
+    } else {
+      output.bad(
+        "dev mutants: \(survivors) survivors not listed in \(EquivalentMutants.path)"
+          + (reports.contains { $0.problem != nil } ? "; a solution did not pass" : "") + ".")
+    }
+    return report.exitCode
+  }
+}

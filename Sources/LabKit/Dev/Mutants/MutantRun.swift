@@ -1,0 +1,100 @@
+import CheckReporting
+import Foundation
+
+/// Checks mutants of reference solutions the way `lab verify --solutions` checks a solution:
+/// the solution's files copied into a folder of the `Exercises/` layout, built with the
+/// exercise's check by ``ExerciseChecker``, the check run with a time limit. One mutant at a time
+/// is written over its file there, so each is an incremental rebuild of the exercise's module
+/// and its check (SwiftPM's plan is made once per exercise, then ``DirectRebuild`` reruns its
+/// compiles), in a build folder of its own that never disturbs the learner's or `verify`'s.
+public struct MutantRun: Sendable {
+  /// What a mutant's check said.
+  public enum Outcome: String, Sendable, CaseIterable {
+    /// A check failed or the check crashed: the checks tell the mutant from the solution.
+    case killed
+    /// The check ran past the time limit. A hang is no verdict a learner sees from the lab's
+    /// checks as they are meant to be, so it is counted apart; it is no survivor either.
+    case timedOut = "timed-out"
+    /// Every check passed.
+    case survived
+    /// The mutant does not compile: it stands for no program at all.
+    case doesNotCompile = "does-not-compile"
+  }
+
+  /// One mutant's outcome.
+  public struct Result: Sendable {
+    public let exercise: String
+    public let mutant: Mutant
+    public let outcome: Outcome
+    /// The verdict in a line, such as `fail: toggles-overlap`.
+    public let summary: String
+    public let seconds: Double
+  }
+
+  /// The build folder of the mutants, beside the learner's `.build-lab`.
+  public static let scratchPath = ".build-lab-mutants"
+  /// Where the mutated exercise lives, in the `Exercises/` layout.
+  public static let overlay = ".lab/mutants"
+
+  public let root: URL
+  let checker: ExerciseChecker
+
+  public init(root: URL, timeout: TimeInterval, swiftExecutable: String? = nil) {
+    self.root = root
+    // No kept verdicts: a mutant's exploration and compiler checks are computed afresh.
+    checker = ExerciseChecker(
+      root: root, scratchPath: Self.scratchPath, timeout: timeout,
+      swiftExecutable: swiftExecutable, checkEnvironment: [LabEnvironment.noCache: "1"])
+  }
+
+  /// The mutants of `exercise`: of the files the learner edits, in the reference solution.
+  public static func mutants(of exercise: ExerciseCatalog.Exercise, root: URL) throws -> [Mutant] {
+    try exercise.files.flatMap { file in
+      let url = root.appendingPathComponent("Solutions/\(exercise.id)/\(file)")
+      return MutantGenerator(file: file, text: try String(contentsOf: url, encoding: .utf8))
+        .mutants()
+    }
+  }
+
+  private func folder(of exercise: ExerciseCatalog.Exercise) -> URL {
+    root.appendingPathComponent("\(Self.overlay)/\(exercise.id)")
+  }
+
+  /// Copies the solution of `exercise` (its wrong answers aside) into the overlay, and checks
+  /// it there: the verdict every mutant is compared with, and the build the mutants rebuild.
+  public func prepare(_ exercise: ExerciseCatalog.Exercise) throws -> Verdict {
+    let manager = FileManager.default
+    let destination = folder(of: exercise)
+    try? manager.removeItem(at: destination)
+    try manager.createDirectory(at: destination, withIntermediateDirectories: true)
+    let solution = root.appendingPathComponent("Solutions/\(exercise.id)")
+    for name in try manager.contentsOfDirectory(atPath: solution.path)
+    where name.hasSuffix(".swift") {
+      try manager.copyItem(
+        at: solution.appendingPathComponent(name), to: destination.appendingPathComponent(name))
+    }
+    return try checker.check(exercise, from: .folder(Self.overlay))
+  }
+
+  /// Writes `mutant` over its file, checks it, and puts the solution's file back.
+  public func check(_ mutant: Mutant, of exercise: ExerciseCatalog.Exercise) throws -> Result {
+    let file = folder(of: exercise).appendingPathComponent(mutant.file)
+    let start = Date()
+    try mutant.text.write(to: file, atomically: false, encoding: .utf8)
+    defer { try? mutant.original.write(to: file, atomically: false, encoding: .utf8) }
+    let verdict = try checker.check(exercise, from: .folder(Self.overlay))
+    return Result(
+      exercise: exercise.id, mutant: mutant, outcome: Self.outcome(of: verdict),
+      summary: verdict.summary, seconds: Date().timeIntervalSince(start))
+  }
+
+  /// The outcome a check's verdict gives a mutant.
+  static func outcome(of verdict: Verdict) -> Outcome {
+    switch verdict {
+    case .passed: .survived
+    case .failed, .crashed: .killed
+    case .doesNotCompile: .doesNotCompile
+    case .hung: .timedOut
+    }
+  }
+}
