@@ -185,6 +185,17 @@ struct MutantGenerator {
 
   private static let modifiers = MutantSource.modifiers
 
+  /// Whether `statement` is the only one of a function's or a closure's body: its value.
+  private func isImplicitReturn(_ statement: Statement) -> Bool {
+    guard let block = statement.block, source.statements(in: block).count == 1 else {
+      return false
+    }
+    switch source.blocks[block].kind {
+    case .function, .closure: return true
+    default: return false
+    }
+  }
+
   private func indented(_ lines: [String], by extra: String = "  ") -> [String] {
     lines.map { $0.isEmpty ? $0 : extra + $0 }
   }
@@ -224,8 +235,7 @@ struct MutantGenerator {
     return source.statements.filter { statement in
       statement.awaits && !binding.contains(statement.firstWord ?? "")
         && statement.tokens.first?.kind == .word
-        // The only statement of a body may be its value (an implicit return).
-        && source.statements(in: statement.block).count > 1
+        && !isImplicitReturn(statement)
     }
   }
 
@@ -269,18 +279,26 @@ struct MutantGenerator {
         let match = source.lines[statement.first].firstMatch(of: #/^(\s*)async let (.+?) = (.*)$/#)
       else { return nil }
       let names = declaredNames(statement)
-      let rest = source.lines[scope].joined(separator: "\n")
-      let throwsAtUse = names.contains { name in
-        rest.contains(try! Regex("try\\s+await\\s+\(name)\\b"))
+      // Awaited with `try` where it is used: the child throws, and so does the call made
+      // sequential.
+      let throwsAtUse = source.lines[scope].contains { line in
+        names.contains { name in
+          guard let use = line.firstMatch(of: try! Regex("\\b\(name)\\b")) else { return false }
+          return line[..<use.range.lowerBound].contains("try ")
+        }
       }
       let first =
-        "\(match.output.1)let \(match.output.2) = \(throwsAtUse ? "try await" : "await") \(match.output.3)"
+        "\(match.output.1)let \(match.output.2) = \(throwsAtUse ? "try await" : "await") "
+        + match.output.3
       var lines = source.lines
       lines[statement.first] = first
+      // A use that is a whole expression, `try await x` as an argument, loses its `try await`:
+      // left on a value that no longer suspends, it would be warned about.
       for index in scope {
         for name in names {
           lines[index] = lines[index].replacing(
-            try! Regex("(?:try\\s+)?await\\s+(\(name))\\b"), with: { $0.output[1].substring ?? "" })
+            try! Regex("(?:try\\s+)?await\\s+(\(name))\\b(?=\\s*[,)\\]]|\\s*$)"),
+            with: { $0.output[1].substring ?? "" })
         }
       }
       return Site(
@@ -303,8 +321,10 @@ struct MutantGenerator {
       lines[statement.first] = "\(match.output.1)async let \(match.output.2) = \(match.output.4)"
       for index in scope {
         for name in names {
+          // No lookbehind in Swift's regexes: the character before the name is kept instead.
           lines[index] = lines[index].replacing(
-            try! Regex("(?<![.\\w])\(name)\\b(?!:)"), with: { _ in "(\(awaitWord) \(name))" })
+            try! Regex("(^|[^.\\w])\(name)\\b(?!:)"),
+            with: { "\($0.output[1].substring ?? "")(\(awaitWord) \(name))" })
         }
       }
       return Site(
@@ -533,8 +553,7 @@ struct MutantGenerator {
         tokens.contains(where: { $0.text == "(" || $0.text == "{" }),
         !writesByAssignment(tokens), !statement.words.contains("resume"),
         !statement.words.contains("checkCancellation"),
-        // The only statement of a body may be its value (an implicit return).
-        source.statements(in: statement.block).count > 1
+        !isImplicitReturn(statement)
       else { return nil }
       return site(statement, statement.first, statement.last, [])
     }

@@ -263,12 +263,12 @@ struct MutantSource {
   /// Tokens that, first on a line, carry on the statement of the line before.
   static let continuingStarts: Set<String> = [
     ".", "}", "{", ")", "]", "&", "|", "?", ":", "+", "-", "*", "/", "=", "<", ">", "else",
-    "catch", "where", "throws", "rethrows", "async", "in",
+    "catch", "where", "throws", "rethrows", "async",
   ]
 
   /// Tokens that, last on a line, leave its statement open.
   static let continuingEnds: Set<String> = [
-    "=", "(", "[", ",", "&", "|", "+", "-", "*", ".", "?", "in", "return", "try", "await",
+    "=", "(", "[", ",", "&", "|", "+", "-", "*", ".", "?", "return", "try", "await",
   ]
 
   private static func structure(lines: [String], tokens: [SwiftToken]) -> (
@@ -326,6 +326,9 @@ struct MutantSource {
       lastOfLine[line] = index
     }
     let codeLines = firstOfLine.keys.sorted()
+    func lineTokensOf(_ line: Int) -> [SwiftToken] {
+      placed[firstOfLine[line]!...lastOfLine[line]!].map(\.token)
+    }
     func startBlock(_ line: Int) -> Int? {
       let item = placed[firstOfLine[line]!]
       // A line starting with `}` starts in the block that brace closes.
@@ -338,8 +341,12 @@ struct MutantSource {
     var starts: [Int: Int?] = [:]
     for (position, line) in codeLines.enumerated() {
       let first = placed[firstOfLine[line]!]
+      // `async` alone carries on a signature; `async let` starts a statement.
+      let asyncLet =
+        first.token.text == "async"
+        && lineTokensOf(line).dropFirst().first?.text == "let"
       guard first.depth == 0, first.token.text != "}",
-        !continuingStarts.contains(first.token.text)
+        !continuingStarts.contains(first.token.text) || asyncLet
       else { continue }
       if position > 0 {
         let previous = codeLines[position - 1]
@@ -349,7 +356,10 @@ struct MutantSource {
         let attributeLine =
           previousFirst.token.kind == .attribute
           && (last.token.kind == .attribute || last.token.text == ")")
-        if continuingEnds.contains(last.token.text) && last.block == first.block
+        // The tokens leave literals out: a line ending `= 0` or `= "x"` ends its statement.
+        let endsWithToken = lines[previous].trimmingCharacters(in: .whitespaces)
+          .hasSuffix(last.token.text)
+        if continuingEnds.contains(last.token.text) && last.block == first.block && endsWithToken
           || attributeLine
         {
           continue
