@@ -27,21 +27,22 @@ struct DevCommand {
                                Turn wrong answers kept as whole files (wrong-answers/<id>/) into
                                patches against their solution (wrong-answers/<id>.patch). Patches
                                are left alone, so it can run again after a merge.
-      mutants [N | --track ID | --all] [--list] [--operator OP[,OP...]] [--timeout SECONDS]
-              [--survivors FILE]
+      mutants [N|--track ID|--all] [--list] [--operator OPS] [--timeout S] [--survivors FILE]
                                Mutation analysis of the checks: change each reference solution
                                by concurrency operators (a statement moved across an await, an
                                awaited call wrapped in Task { }, a defer removed, a continuation
                                resumed twice, an actor made a class...), check every mutant as
                                `lab verify --solutions` checks a solution (built in
                                .build-lab-mutants, each mutant an incremental rebuild, the check
-                               stopped after --timeout, default 30 s, as timed out) and report
+                               stopped after --timeout S, default 20 s, as timed out) and report
                                per exercise and per operator the mutants killed, timed out,
                                survived, listed as equivalent (docs/mutants-equivalent.json) and
                                not compiling, with the diff of every survivor. --list only lists
                                the mutants; --survivors writes the survivors not listed, with
                                their diffs, to FILE. Exit code 1 when a survivor is not listed as
-                               equivalent. docs/mutants.md explains the operators.
+                               equivalent. OPS: operator names, separated by commas; N and ID
+                               may be lists: apod/2,store/1 or
+                               apod,appstore. docs/mutants.md explains the operators.
       help [COMMAND]           This text, or a command's.
 
     Exit codes: 0 done, 1 a problem found, 2 a usage error.

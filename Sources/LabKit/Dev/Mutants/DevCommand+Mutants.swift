@@ -4,6 +4,9 @@ import Foundation
 /// `lab dev mutants`: how many concurrency mistakes made in the reference solutions the checks
 /// catch (docs/mutants.md).
 extension DevCommand {
+  /// The time limit of a mutant's check, in seconds, when `--timeout` gives none.
+  static let mutantTimeLimit: TimeInterval = 20
+
   /// The exercises `mutants` is asked for: one named, a track's, or all; a usage error for none
   /// or for more than one way.
   static func mutantExercises(
@@ -16,13 +19,20 @@ extension DevCommand {
           ? "dev mutants needs an exercise, --track ID or --all"
           : "dev mutants takes one of an exercise, --track ID and --all")
     }
-    if let name { return [try catalog.exercise(named: name)] }
+    // Lists, as `lab verify --only` takes them: `apod/2,store/1`, `apod,appstore`.
+    if let name {
+      let named = try name.split(separator: ",").map { try catalog.exercise(named: String($0)) }
+      return catalog.allExercises.filter(named.contains)
+    }
     if let track {
-      guard let found = catalog.track(named: track) else {
-        throw UsageError(
-          "no track '\(track)'; tracks: \(catalog.tracks.map(\.id).joined(separator: ", "))")
+      let tracks = try track.split(separator: ",").map { id in
+        guard let found = catalog.track(named: String(id)) else {
+          throw UsageError(
+            "no track '\(id)'; tracks: \(catalog.tracks.map(\.id).joined(separator: ", "))")
+        }
+        return found
       }
-      return found.exercises
+      return tracks.flatMap(\.exercises)
     }
     return catalog.allExercises
   }
@@ -48,7 +58,9 @@ extension DevCommand {
     let listOnly = try options.flag("--list")
     let operators = try Self.mutationOperators(try options.value("--operator"))
     let survivorsFile = try options.value("--survivors")
-    let timeout = try options.timeout()
+    // Shorter than a learner's 30 s: a kata's check takes seconds, and every mutant that hangs
+    // costs the whole limit.
+    let timeout = try options.seconds("--timeout") ?? Self.mutantTimeLimit
     let name = try options.positional(max: 1).first
     let exercises = try Self.mutantExercises(catalog, name: name, track: track, all: all)
     let equivalents = try EquivalentMutants.load(root: root)
@@ -69,6 +81,11 @@ extension DevCommand {
         continue
       }
       let start = Date()
+      guard !mutants.isEmpty else {
+        output.line("== \(exercise.id): no mutants (no operator applies to its solution)")
+        reports.append(MutantReport.Exercise(id: exercise.id, results: [], seconds: 0))
+        continue
+      }
       output.line("== \(exercise.id): \(mutants.count) mutants; building and checking the solution")
       let baseline = try run.prepare(exercise)
       guard baseline.isPass else {

@@ -283,8 +283,7 @@ struct MutantGenerator {
       // sequential.
       let throwsAtUse = source.lines[scope].contains { line in
         names.contains { name in
-          guard let use = line.firstMatch(of: try! Regex("\\b\(name)\\b")) else { return false }
-          return line[..<use.range.lowerBound].contains("try ")
+          line.contains(try! Regex("\\btry\\s+(?:await\\s+)?\(name)\\b"))
         }
       }
       let first =
