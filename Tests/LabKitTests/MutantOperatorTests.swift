@@ -171,6 +171,24 @@ struct MutantOperatorTests {
       ])
   }
 
+  @Test("A stream's termination handler that cancels its producer keeps the producer named")
+  func onTermination() {
+    let source = """
+      func stream() -> AsyncStream<Int> {
+        AsyncStream { continuation in
+          let producer = Task { await produce(into: continuation) }
+          continuation.onTermination = { _ in producer.cancel() }
+        }
+      }
+
+      """
+    #expect(
+      Self.mutants(source, .removeCancellationHandler) == [
+        "remove-cancellation-handler:Store.swift:stream#1": source.replacing(
+          "{ _ in producer.cancel() }", with: "{ _ in _ = producer }")
+      ])
+  }
+
   @Test("async let becomes sequential, awaited where it is declared")
   func asyncLet() {
     #expect(

@@ -359,7 +359,19 @@ struct MutantGenerator {
     where statement.words.contains("onTermination")
       && statement.tokens.contains(where: { $0.text == "=" })
     {
-      sites.append(site(statement, statement.first, statement.last, []))
+      // A handler that only cancels a task keeps the task named, so that the mutant still
+      // compiles where an unused name is an error: `{ _ in _ = producer }`.
+      let lines = source.text(of: statement)
+      if lines.count == 1,
+        let match = lines[0].firstMatch(of: #/^(.*\{ [\w, ]+ in )(\w+)\.cancel\(\) \}$/#)
+      {
+        sites.append(
+          site(
+            statement, statement.first, statement.first,
+            ["\(match.output.1)_ = \(match.output.2) }"]))
+      } else {
+        sites.append(site(statement, statement.first, statement.last, []))
+      }
     }
     return sites.sorted { $0.line < $1.line }
   }
@@ -548,6 +560,8 @@ struct MutantGenerator {
       let tokens = statement.tokens
       guard isCode(statement), let first = tokens.first, first.kind == .word,
         !keywords.contains(first.text), !Self.modifiers.contains(first.text),
+        // A log line is no part of what a caller sees: removed, it would only add equivalents.
+        !["logger", "log", "print", "debugPrint", "NSLog", "os_log"].contains(first.text),
         source.isConcurrent(statement), let last = tokens.last, [")", "}"].contains(last.text),
         tokens.contains(where: { $0.text == "(" || $0.text == "{" }),
         !writesByAssignment(tokens), !statement.words.contains("resume"),
