@@ -36,10 +36,10 @@ struct MutantOperatorTests {
   func moveAcrossAwait() {
     #expect(
       Self.mutants(Self.store, .moveAcrossAwait) == [
-        "move-across-await:Store.swift:Store.add#1": Self.store.replacing(
+        "move-across-await:Store.swift:Store.add(_:)#1": Self.store.replacing(
           "    items.append(item)\n    try await disk.write(items)\n",
           with: "    try await disk.write(items)\n    items.append(item)\n"),
-        "move-across-await:Store.swift:Store.add#2": Self.store.replacing(
+        "move-across-await:Store.swift:Store.add(_:)#2": Self.store.replacing(
           "    try await disk.write(items)\n    log(before)\n",
           with: "    log(before)\n    try await disk.write(items)\n"),
       ])
@@ -49,7 +49,7 @@ struct MutantOperatorTests {
   func splitCriticalSection() {
     #expect(
       Self.mutants(Self.store, .splitCriticalSection) == [
-        "split-critical-section:Store.swift:Store.add#1": Self.store.replacing(
+        "split-critical-section:Store.swift:Store.add(_:)#1": Self.store.replacing(
           "    items.append(item)\n", with: "    await Task.yield()\n    items.append(item)\n")
       ])
   }
@@ -63,11 +63,11 @@ struct MutantOperatorTests {
     }
     #expect(
       Self.mutants(Self.store, .wrapInTask) == [
-        "wrap-in-task:Store.swift:Store.add#1": wrapped("Task {")
+        "wrap-in-task:Store.swift:Store.add(_:)#1": wrapped("Task {")
       ])
     #expect(
       Self.mutants(Self.store, .wrapInDetachedTask) == [
-        "wrap-in-detached-task:Store.swift:Store.add#1": wrapped("Task.detached {")
+        "wrap-in-detached-task:Store.swift:Store.add(_:)#1": wrapped("Task.detached {")
       ])
   }
 
@@ -80,9 +80,9 @@ struct MutantOperatorTests {
       ])
     #expect(
       Self.mutants(Self.store, .addNonisolated) == [
-        "add-nonisolated:Store.swift:Store.add#1": Self.store.replacing(
+        "add-nonisolated:Store.swift:Store.add(_:)#1": Self.store.replacing(
           "  func add(", with: "  nonisolated func add("),
-        "add-nonisolated:Store.swift:Store.count#1": Self.store.replacing(
+        "add-nonisolated:Store.swift:Store.count()#1": Self.store.replacing(
           "  func count(", with: "  nonisolated func count("),
       ])
     let model = """
@@ -102,7 +102,7 @@ struct MutantOperatorTests {
       Self.mutants(model, .removeMainActor) == [
         "remove-main-actor:Store.swift:-#1": model.replacing(
           "@MainActor\nfinal class Model {", with: "final class Model: @unchecked Sendable {"),
-        "remove-main-actor:Store.swift:Model.refresh#1": model.replacing(
+        "remove-main-actor:Store.swift:Model.refresh()#1": model.replacing(
           "Task { @MainActor in", with: "Task {"),
       ])
   }
@@ -146,27 +146,27 @@ struct MutantOperatorTests {
   func removals() {
     #expect(
       Self.mutants(Self.loads, .removeDefer) == [
-        "remove-defer:Store.swift:Loader.load#1": Self.loads.replacing(
+        "remove-defer:Store.swift:Loader.load()#1": Self.loads.replacing(
           "    defer { finish() }\n", with: "")
       ])
     #expect(
       Self.mutants(Self.loads, .deferRunsEarly) == [
-        "defer-runs-early:Store.swift:Loader.load#1": Self.loads.replacing(
+        "defer-runs-early:Store.swift:Loader.load()#1": Self.loads.replacing(
           "    defer { finish() }\n", with: "    finish()\n")
       ])
     #expect(
       Self.mutants(Self.loads, .removeCancellationCheck) == [
-        "remove-cancellation-check:Store.swift:Loader.load#1": Self.loads.replacing(
+        "remove-cancellation-check:Store.swift:Loader.load()#1": Self.loads.replacing(
           "    try Task.checkCancellation()\n", with: "")
       ])
     #expect(
       Self.mutants(Self.loads, .dropTaskValue) == [
-        "drop-task-value:Store.swift:Loader.load#1": Self.loads.replacing(
+        "drop-task-value:Store.swift:Loader.load()#1": Self.loads.replacing(
           "    _ = await previous?.value\n", with: "")
       ])
     #expect(
       Self.mutants(Self.loads, .removeCancellationHandler) == [
-        "remove-cancellation-handler:Store.swift:Loader.read#1": Self.loads.replacing(
+        "remove-cancellation-handler:Store.swift:Loader.read()#1": Self.loads.replacing(
           "    } onCancel: {\n      stop()\n", with: "    } onCancel: {\n")
       ])
   }
@@ -184,7 +184,7 @@ struct MutantOperatorTests {
       """
     #expect(
       Self.mutants(source, .removeCancellationHandler) == [
-        "remove-cancellation-handler:Store.swift:stream#1": source.replacing(
+        "remove-cancellation-handler:Store.swift:stream()#1": source.replacing(
           "{ _ in producer.cancel() }", with: "{ _ in _ = producer }")
       ])
   }
@@ -194,9 +194,9 @@ struct MutantOperatorTests {
     #expect(
       Self.mutants(Self.loads, .asyncLetToSequential) == [
         // `try await first + second` still awaits `second`: kept.
-        "async-let-to-sequential:Store.swift:Loader.load#1": Self.loads.replacing(
+        "async-let-to-sequential:Store.swift:Loader.load()#1": Self.loads.replacing(
           "    async let first = fetch(1)\n", with: "    let first = try await fetch(1)\n"),
-        "async-let-to-sequential:Store.swift:Loader.load#2": Self.loads.replacing(
+        "async-let-to-sequential:Store.swift:Loader.load()#2": Self.loads.replacing(
           "    async let second = fetch(2)\n", with: "    let second = try await fetch(2)\n"),
       ])
     let sequential = """
@@ -209,7 +209,7 @@ struct MutantOperatorTests {
       """
     #expect(
       Self.mutants(sequential, .sequentialToAsyncLet) == [
-        "sequential-to-async-let:Store.swift:page#1": sequential.replacing(
+        "sequential-to-async-let:Store.swift:page()#1": sequential.replacing(
           "  let user = try await loadUser()", with: "  async let user = loadUser()"
         ).replacing("Page(user: user,", with: "Page(user: (try await user),")
       ])
@@ -220,12 +220,12 @@ struct MutantOperatorTests {
     let resume = "        continuation.resume(returning: bytes)\n"
     #expect(
       Self.mutants(Self.loads, .resumeTwice) == [
-        "resume-twice:Store.swift:Loader.image#1": Self.loads.replacing(
+        "resume-twice:Store.swift:Loader.image()#1": Self.loads.replacing(
           resume, with: resume + resume)
       ])
     #expect(
       Self.mutants(Self.loads, .resumeNever) == [
-        "resume-never:Store.swift:Loader.image#1": Self.loads.replacing(resume, with: "")
+        "resume-never:Store.swift:Loader.image()#1": Self.loads.replacing(resume, with: "")
       ])
     // The resume needs the line before it: moved above, it does not compile, and so is not made.
     #expect(Self.mutants(Self.loads, .resumeEarly).isEmpty)
@@ -235,7 +235,7 @@ struct MutantOperatorTests {
   func splitWithLock() {
     #expect(
       Self.mutants(Self.loads, .splitWithLock) == [
-        "split-with-lock:Store.swift:Loader.read#1": Self.loads.replacing(
+        "split-with-lock:Store.swift:Loader.read()#1": Self.loads.replacing(
           "      state.count += 1\n",
           with: "      state.count += 1\n    }\n    state.withLock { state in\n")
       ])
@@ -257,14 +257,15 @@ struct MutantOperatorTests {
       """
     #expect(
       Self.mutants(source, .negateCondition) == [
-        "negate-condition:Store.swift:Cache.image#1": source.replacing(
+        "negate-condition:Store.swift:Cache.image(for:)#1": source.replacing(
           "if cache[url] == nil {", with: "if !(cache[url] == nil) {"),
-        "negate-condition:Store.swift:Cache.image#2": source.replacing(
+        "negate-condition:Store.swift:Cache.image(for:)#2": source.replacing(
           "guard !isCancelled else", with: "guard isCancelled else"),
       ])
     #expect(
       Self.mutants(source, .removeCall) == [
-        "remove-call:Store.swift:Cache.image#1": source.replacing("      start(url)\n", with: "")
+        "remove-call:Store.swift:Cache.image(for:)#1": source.replacing(
+          "      start(url)\n", with: "")
       ])
   }
 
@@ -281,6 +282,33 @@ struct MutantOperatorTests {
     let editedIds = Set(MutantGenerator(file: "Store.swift", text: edited).mutants().map(\.id))
     #expect(ids.isSubset(of: editedIds))
     #expect(!ids.isEmpty)
+  }
+
+  @Test("Overloads are told apart by their labels; only what the solution changes is mutated")
+  func scope() {
+    let starter = """
+      struct Saver {
+        func save(_ run: Run, completion: @escaping (Error?) -> Void) {
+          store.save(run) { error in completion(error) }
+          log(run)
+        }
+
+        func save(_ run: Run) async throws {
+          throw Unwritten()
+        }
+      }
+
+      """
+    let solution = starter.replacing(
+      "    throw Unwritten()\n",
+      with: "    try await store.save(run)\n    try await store.finish()\n")
+    let generator = MutantGenerator(file: "Saver.swift", text: solution)
+    let places = generator.changedPlaces(since: starter)
+    #expect(places.contains("Saver.save(_:)"))
+    #expect(!places.contains("Saver.save(_:completion:)"))
+    let ids = generator.mutants(in: places).map(\.id)
+    #expect(ids.contains("move-across-await:Saver.swift:Saver.save(_:)#1"))
+    #expect(!ids.contains { $0.contains("completion") })
   }
 
   @Test("Comments and strings are not code: no operator changes them")

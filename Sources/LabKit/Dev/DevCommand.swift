@@ -28,8 +28,10 @@ struct DevCommand {
                                patches against their solution (wrong-answers/<id>.patch). Patches
                                are left alone, so it can run again after a merge.
       mutants [N|--track ID|--all] [--list] [--operator OPS] [--timeout S] [--survivors FILE]
-                               Mutation analysis of the checks: change each reference solution
-                               by concurrency operators (a statement moved across an await, an
+              [--whole-files]
+                               Mutation analysis of the checks: change each reference solution,
+                               in the functions it changes from its starter (--whole-files: all
+                               of the files the learner edits), by concurrency operators (a statement moved across an await, an
                                awaited call wrapped in Task { }, a defer removed, a continuation
                                resumed twice, an actor made a class...), check every mutant as
                                `lab verify --solutions` checks a solution (built in

@@ -56,6 +56,7 @@ extension DevCommand {
     let track = try options.value("--track")
     let all = try options.flag("--all")
     let listOnly = try options.flag("--list")
+    let wholeFiles = try options.flag("--whole-files")
     let operators = try Self.mutationOperators(try options.value("--operator"))
     let survivorsFile = try options.value("--survivors")
     // Shorter than a learner's 30 s: a kata's check takes seconds, and every mutant that hangs
@@ -68,7 +69,7 @@ extension DevCommand {
     let run = MutantRun(root: root, timeout: timeout)
     var reports: [MutantReport.Exercise] = []
     for exercise in exercises {
-      let mutants = try MutantRun.mutants(of: exercise, root: root).filter {
+      let mutants = try MutantRun.mutants(of: exercise, root: root, wholeFiles: wholeFiles).filter {
         operators.contains($0.mutationOperator)
       }
       if listOnly {

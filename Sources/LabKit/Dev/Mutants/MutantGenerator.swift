@@ -18,8 +18,9 @@ struct MutantGenerator {
     original = text
   }
 
-  /// The mutants of the file, with their ids.
-  func mutants() -> [Mutant] {
+  /// The mutants of the file, with their ids; only those in `places` (functions, as ids name
+  /// them) when it is given.
+  func mutants(in places: Set<String>? = nil) -> [Mutant] {
     var seen: Set<String> = [original]
     var result: [Mutant] = []
     for mutationOperator in MutationOperator.allCases {
@@ -27,7 +28,9 @@ struct MutantGenerator {
       for site in sites(of: mutationOperator) {
         // Numbered before duplicates are dropped: an id depends on its own operator only.
         ordinals[site.place, default: 0] += 1
-        guard seen.insert(site.text).inserted else { continue }
+        guard places?.contains(site.place) ?? true, seen.insert(site.text).inserted else {
+          continue
+        }
         result.append(
           Mutant(
             id:
@@ -37,6 +40,25 @@ struct MutantGenerator {
       }
     }
     return result
+  }
+
+  /// The places (functions, as ids name them; `-` for the top of the file) where the file
+  /// differs from `starter`: what the exercise asks the learner to write.
+  func changedPlaces(since starter: String) -> Set<String> {
+    let edits = UnifiedDiff.editScript(
+      UnifiedDiff.splitLines(starter), UnifiedDiff.splitLines(original))
+    var places: Set<String> = []
+    for edit in edits where edit.kind != .same && !source.lines.isEmpty {
+      let index = min(edit.newIndex, source.lines.count - 1)
+      places.insert(source.statement(at: index).map(source.place(of:)) ?? "-")
+    }
+    // A changed method puts its type's isolation in question too: the declaration of the type
+    // (`actor X`, placed at the top, `-`) and the type's own members.
+    for place in places where place.contains(".") {
+      places.insert("-")
+      places.insert(String(place.prefix { $0 != "." }))
+    }
+    return places
   }
 
   /// The sites of one operator, in the file's order.
@@ -283,7 +305,9 @@ struct MutantGenerator {
       // sequential.
       let throwsAtUse = source.lines[scope].contains { line in
         names.contains { name in
-          line.contains(try! Regex("\\btry\\s+(?:await\\s+)?\(name)\\b"))
+          line.matches(of: try! Regex("\\b\(name)\\b(?!:)")).contains {
+            line[..<$0.range.lowerBound].contains("try ")
+          }
         }
       }
       let first =

@@ -47,12 +47,26 @@ public struct MutantRun: Sendable {
       swiftExecutable: swiftExecutable, checkEnvironment: [LabEnvironment.noCache: "1"])
   }
 
-  /// The mutants of `exercise`: of the files the learner edits, in the reference solution.
-  public static func mutants(of exercise: ExerciseCatalog.Exercise, root: URL) throws -> [Mutant] {
-    try exercise.files.flatMap { file in
+  /// The mutants of `exercise`: of the files the learner edits, in the reference solution; in
+  /// the functions the solution changes from the starter (as the lab came, from git), unless
+  /// `wholeFiles`. A kata's starter code the learner never touches, and a coffee step's code
+  /// an earlier step wrote, are other checks' to protect.
+  public static func mutants(
+    of exercise: ExerciseCatalog.Exercise, root: URL, wholeFiles: Bool = false
+  ) throws -> [Mutant] {
+    let committed = wholeFiles ? nil : CommittedFiles(root: root)
+    return try exercise.files.flatMap { file in
       let url = root.appendingPathComponent("Solutions/\(exercise.id)/\(file)")
-      return MutantGenerator(file: file, text: try String(contentsOf: url, encoding: .utf8))
-        .mutants()
+      let generator = MutantGenerator(
+        file: file, text: try String(contentsOf: url, encoding: .utf8))
+      let starter = committed.map { committed in
+        committed.committedText(of: "Exercises/\(exercise.id)/\(file)")
+          ?? (try? String(
+            contentsOf: root.appendingPathComponent("Exercises/\(exercise.id)/\(file)"),
+            encoding: .utf8))
+          ?? ""
+      }
+      return generator.mutants(in: starter.map(generator.changedPlaces(since:)))
     }
   }
 

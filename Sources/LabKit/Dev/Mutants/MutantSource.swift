@@ -248,8 +248,9 @@ struct MutantSource {
     case "if", "else", "guard", "for", "while", "repeat", "do", "catch", "switch":
       return .control
     case "defer": return .deferBody
-    case "func": return .function(next)
-    case "init", "deinit", "subscript": return .function(first.text)
+    case "func": return .function(next + labels(in: rest))
+    case "init", "subscript": return .function(first.text + labels(in: rest))
+    case "deinit": return .function(first.text)
     case "actor": return .type(next, isActor: true)
     case "class", "struct", "enum", "extension", "protocol": return .type(next, isActor: false)
     case "var", "let":
@@ -258,6 +259,35 @@ struct MutantSource {
     case "get", "set", "didSet", "willSet", "_read", "_modify": return .function(first.text)
     default: return .closure
     }
+  }
+
+  /// A declaration's argument labels as Swift names them, `(_:completion:)`: overloads get
+  /// places of their own. The first parenthesis of `header` holds the parameters.
+  static func labels(in header: ArraySlice<SwiftToken>) -> String {
+    guard let open = header.firstIndex(where: { $0.text == "(" }) else { return "" }
+    var labels: [String] = []
+    var depth = 0
+    var expectsLabel = true
+    for token in header[open...] {
+      switch token.text {
+      case "(", "[":
+        depth += 1
+        expectsLabel = depth == 1
+        continue
+      case ")", "]":
+        depth -= 1
+      case "," where depth == 1:
+        expectsLabel = true
+        continue
+      default:
+        if depth == 1, expectsLabel, token.kind == .word {
+          labels.append(token.text)
+        }
+      }
+      expectsLabel = false
+      if depth == 0 { break }
+    }
+    return "(" + labels.map { $0 + ":" }.joined() + ")"
   }
 
   /// Tokens that, first on a line, carry on the statement of the line before.
