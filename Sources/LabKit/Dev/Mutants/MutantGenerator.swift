@@ -79,7 +79,7 @@ struct MutantGenerator {
       resumes { statement, _ in source.text(of: statement) + source.text(of: statement) }
     case .resumeNever:
       resumes { statement, source in
-        // A case left with no statement would not compile: it breaks instead.
+        // A case's body needs a statement (The Swift Programming Language, Control Flow): it breaks.
         let before = source.lines[statement.first - 1].trimmingCharacters(in: .whitespaces)
         let after =
           source.lines[(statement.last + 1)...].first {
@@ -315,8 +315,9 @@ struct MutantGenerator {
         + match.output.3
       var lines = source.lines
       lines[statement.first] = first
-      // A use that is a whole expression, `try await x` as an argument, loses its `try await`:
-      // left on a value that no longer suspends, it would be warned about.
+      // A use that is a whole expression, `try await x` as an argument, loses its `try await`,
+      // which now marks nothing that suspends: the mutant is the sequential code a learner
+      // would write.
       for index in scope {
         for name in names {
           lines[index] = lines[index].replacing(
@@ -383,8 +384,9 @@ struct MutantGenerator {
     where statement.words.contains("onTermination")
       && statement.tokens.contains(where: { $0.text == "=" })
     {
-      // A handler that only cancels a task keeps the task named, so that the mutant still
-      // compiles where an unused name is an error: `{ _ in _ = producer }`.
+      // A handler that only cancels a task keeps the task named, `{ _ in _ = producer }`: with
+      // the name left unused, apod-04's mutant did not build under the katas' warnings as
+      // errors.
       let lines = source.text(of: statement)
       if lines.count == 1,
         let match = lines[0].firstMatch(of: #/^(.*\{ [\w, ]+ in )(\w+)\.cancel\(\) \}$/#)
@@ -478,7 +480,7 @@ struct MutantGenerator {
         lines[attribute] = lines[attribute].replacing("@MainActor ", with: "", maxReplacements: 1)
       }
       // A class no longer on the main actor says it is Sendable anyway, as a hurried migration
-      // would; the compiler then lets its unprotected state be shared.
+      // would: `@unchecked Sendable` turns the compiler's checking of it off (SE-0302).
       if let declaration = lines.firstIndex(where: { $0.contains("class ") && $0.hasSuffix("{") }) {
         let line = lines[declaration]
         if let match = line.firstMatch(of: #/^(.*class \w+)\s*:\s*(.*)\{$/#) {
