@@ -45,6 +45,28 @@ struct MutantOperatorTests {
       ])
   }
 
+  @Test("An await in a closure handed to a child task does not suspend the statement")
+  func awaitInClosure() {
+    let source = """
+      func load(_ urls: [URL]) async throws -> [Data] {
+        try await withThrowingTaskGroup(of: Data.self) { group in
+          for url in urls {
+            group.addTask { try await fetch(url) }
+          }
+          var all: [Data] = []
+          for try await data in group {
+            all.append(data)
+          }
+          return all
+        }
+      }
+
+      """
+    // The loop that starts the children suspends nothing, so the declaration does not move
+    // across it; the `for try await` loop suspends, but it uses the declaration.
+    #expect(Self.mutants(source, .moveAcrossAwait).isEmpty)
+  }
+
   @Test("A read-modify-write on an actor is split by an await")
   func splitCriticalSection() {
     #expect(

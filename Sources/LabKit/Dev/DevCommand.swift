@@ -28,7 +28,7 @@ struct DevCommand {
                                patches against their solution (wrong-answers/<id>.patch). Patches
                                are left alone, so it can run again after a merge.
       mutants [N|--track ID|--all] [--list] [--operator OPS] [--timeout S] [--survivors FILE]
-              [--whole-files]
+              [--whole-files] [--mutant ID]...
                                Mutation analysis of the checks: change each reference solution,
                                in the functions it changes from its starter (--whole-files: all
                                of the files the learner edits), by concurrency operators (a statement moved across an await, an
@@ -40,7 +40,8 @@ struct DevCommand {
                                per exercise and per operator the mutants killed, timed out,
                                survived, listed as equivalent (docs/mutants-equivalent.json) and
                                not compiling, with the diff of every survivor. --list only lists
-                               the mutants; --survivors writes the survivors not listed, with
+                               the mutants; --mutant checks only the mutant ID (given again,
+                               each one named); --survivors writes the survivors not listed, with
                                their diffs, to FILE. Exit code 1 when a survivor is not listed as
                                equivalent. OPS: operator names, separated by commas; N and ID
                                may be lists: apod/2,store/1 or

@@ -59,6 +59,8 @@ extension DevCommand {
     let wholeFiles = try options.flag("--whole-files")
     let operators = try Self.mutationOperators(try options.value("--operator"))
     let survivorsFile = try options.value("--survivors")
+    // One mutant, or a few, again: `--mutant 'remove-defer:Store.swift:Store.toggle(_:)#1'`.
+    let onlyIDs = try options.values("--mutant")
     // Shorter than a learner's 30 s: a kata's check takes seconds, and every mutant that hangs
     // costs the whole limit.
     let timeout = try options.seconds("--timeout") ?? Self.mutantTimeLimit
@@ -70,7 +72,7 @@ extension DevCommand {
     var reports: [MutantReport.Exercise] = []
     for exercise in exercises {
       let mutants = try MutantRun.mutants(of: exercise, root: root, wholeFiles: wholeFiles).filter {
-        operators.contains($0.mutationOperator)
+        operators.contains($0.mutationOperator) && (onlyIDs.isEmpty || onlyIDs.contains($0.id))
       }
       if listOnly {
         output.line("\(exercise.id): \(mutants.count) mutants")
@@ -124,7 +126,8 @@ extension DevCommand {
     }
     if let survivorsFile {
       try report.survivorsText.write(
-        to: root.appendingPathComponent(survivorsFile), atomically: true, encoding: .utf8)
+        // As given: relative to the folder the command runs in, or absolute.
+        to: URL(fileURLWithPath: survivorsFile), atomically: true, encoding: .utf8)
     }
     let survivors = report.unlistedSurvivors.count
     if report.exitCode == 0 {

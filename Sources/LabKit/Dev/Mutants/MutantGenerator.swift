@@ -159,8 +159,21 @@ struct MutantGenerator {
     x.last + 1 < y.first ? Array(source.lines[(x.last + 1)..<y.first]) : []
   }
 
+  /// Whether `statement` suspends the function it is in: it awaits, or a branch or loop of it
+  /// does. An `await` in a closure it hands on (`group.addTask { try await … }`) suspends
+  /// another task, not this one.
   private func suspends(_ statement: Statement) -> Bool {
-    source.allWords(of: statement).contains("await")
+    if statement.awaits { return true }
+    return source.statements.contains { inner in
+      guard inner.first > statement.first, inner.last <= statement.last, inner.awaits else {
+        return false
+      }
+      for index in source.enclosingBlocks(of: inner) {
+        if index == statement.block { return true }
+        guard source.blocks[index].kind == .control else { return false }
+      }
+      return false
+    }
   }
 
   /// Whether `statement` assigns or calls a mutating method: the write of a read-modify-write.
