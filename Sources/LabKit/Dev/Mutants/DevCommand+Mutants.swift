@@ -69,6 +69,7 @@ extension DevCommand {
     let equivalents = try EquivalentMutants.load(root: root)
 
     let run = MutantRun(root: root, timeout: timeout)
+    if !listOnly { try run.lockBuildFolder() }
     var reports: [MutantReport.Exercise] = []
     for exercise in exercises {
       let mutants = try MutantRun.mutants(of: exercise, root: root, wholeFiles: wholeFiles).filter {

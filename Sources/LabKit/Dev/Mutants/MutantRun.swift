@@ -47,6 +47,21 @@ public struct MutantRun: Sendable {
       swiftExecutable: swiftExecutable, checkEnvironment: [LabEnvironment.noCache: "1"])
   }
 
+  /// Takes the mutants' build folder for this process, or throws when another `lab dev mutants`
+  /// has it: two runs would rebuild each other's plans (``DirectRebuild`` runs SwiftPM's
+  /// commands without SwiftPM's own lock). The lock goes with the process.
+  public func lockBuildFolder() throws {
+    let folder = root.appendingPathComponent(Self.scratchPath)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let descriptor = open(
+      folder.appendingPathComponent("mutants.lock").path, O_CREAT | O_RDWR, 0o644)
+    guard descriptor >= 0, flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      throw LabError(
+        "another lab dev mutants is running in this checkout (\(Self.scratchPath) is taken)")
+    }
+    // Left open on purpose: closing it would let the lock go.
+  }
+
   /// The mutants of `exercise`: of the files the learner edits, in the reference solution; in
   /// the functions the solution changes from the starter (as the lab came, from git), unless
   /// `wholeFiles`. A kata's starter code the learner never touches, and a coffee step's code
