@@ -241,9 +241,15 @@ struct MutantGenerator {
 
   // MARK: Operators
 
+  /// Whether `statement` only logs: no part of what a caller sees, so that moving or removing
+  /// it would only add equivalent mutants.
+  private func isLog(_ statement: Statement) -> Bool {
+    ["logger", "log", "print", "debugPrint", "NSLog", "os_log"].contains(statement.firstWord ?? "")
+  }
+
   private func moveAcrossAwait() -> [Site] {
     neighbours().compactMap { x, y in
-      guard suspends(x) || suspends(y),
+      guard suspends(x) || suspends(y), !isLog(x), !isLog(y),
         !Self.barriers.contains(x.firstWord ?? ""), !Self.barriers.contains(y.firstWord ?? ""),
         !uses(y, any: declaredNames(x)), !uses(x, any: declaredNames(y))
       else { return nil }
@@ -599,8 +605,7 @@ struct MutantGenerator {
       let tokens = statement.tokens
       guard isCode(statement), let first = tokens.first, first.kind == .word,
         !keywords.contains(first.text), !Self.modifiers.contains(first.text),
-        // A log line is no part of what a caller sees: removed, it would only add equivalents.
-        !["logger", "log", "print", "debugPrint", "NSLog", "os_log"].contains(first.text),
+        !isLog(statement),
         source.isConcurrent(statement), let last = tokens.last, [")", "}"].contains(last.text),
         tokens.contains(where: { $0.text == "(" || $0.text == "{" }),
         !writesByAssignment(tokens), !statement.words.contains("resume"),
