@@ -15,7 +15,7 @@ struct MutantOperatorTests {
         let before = items.count
         items.append(item)
         try await disk.write(items)
-        log(before)
+        notify(before)
       }
 
       func count() -> Int {
@@ -40,8 +40,8 @@ struct MutantOperatorTests {
           "    items.append(item)\n    try await disk.write(items)\n",
           with: "    try await disk.write(items)\n    items.append(item)\n"),
         "move-across-await:Store.swift:Store.add(_:)#2": Self.store.replacing(
-          "    try await disk.write(items)\n    log(before)\n",
-          with: "    log(before)\n    try await disk.write(items)\n"),
+          "    try await disk.write(items)\n    notify(before)\n",
+          with: "    notify(before)\n    try await disk.write(items)\n"),
       ])
   }
 

@@ -114,11 +114,16 @@ struct MutantReportTests {
       try DevCommand.mutationOperators("remove-defer,resume-twice") == [.removeDefer, .resumeTwice])
   }
 
-  @Test("The committed list of equivalent mutants reads, each entry with a reason")
+  @Test("Each listed equivalent is a mutant the lab makes, with a reason: ids survive edits")
   func committedList() throws {
-    let list = try EquivalentMutants.load(root: CheckContractTests.root)
+    let root = CheckContractTests.root
+    let list = try EquivalentMutants.load(root: root)
+    let catalog = try ExerciseCatalog.load(root: root)
     for entry in list.equivalent {
       #expect(!entry.reason.isEmpty, "\(entry.mutant) has no reason")
+      let exercise = try catalog.exercise(named: entry.exercise)
+      let ids = try MutantRun.mutants(of: exercise, root: root).map(\.id)
+      #expect(ids.contains(entry.mutant), "\(entry.exercise) makes no mutant \(entry.mutant)")
     }
   }
 }
