@@ -85,6 +85,12 @@ struct MutantReportTests {
     #expect(report.text.contains("Not run: fail: x"))
   }
 
+  @Test("A mutant's time limit: ten times the solution's check, never under the floor")
+  func timeLimit() {
+    #expect(MutantRun.timeLimit(solutionSeconds: 0.8, floor: 20) == 20)
+    #expect(MutantRun.timeLimit(solutionSeconds: 4.21, floor: 20) == 43)
+  }
+
   @Test("A check's verdict gives the mutant's outcome")
   func outcomes() {
     #expect(MutantRun.outcome(of: .passed([])) == .survived)

@@ -36,8 +36,9 @@ struct DevCommand {
                                resumed twice, an actor made a class...), check every mutant as
                                `lab verify --solutions` checks a solution (built in
                                .build-lab-mutants, each mutant an incremental rebuild, the check
-                               stopped after --timeout S, default 20 s, as timed out) and report
-                               per exercise and per operator the mutants killed, timed out,
+                               stopped after --timeout S as timed out: by default ten times the
+                               solution's own check, at least 20 s) and report per exercise and
+                               per operator the mutants killed, timed out,
                                survived, listed as equivalent (docs/mutants-equivalent.json) and
                                not compiling, with the diff of every survivor. --list only lists
                                the mutants; --mutant checks only the mutant ID (given again,

@@ -4,7 +4,7 @@ import Foundation
 /// `lab dev mutants`: how many concurrency mistakes made in the reference solutions the checks
 /// catch (docs/mutants.md).
 extension DevCommand {
-  /// The time limit of a mutant's check, in seconds, when `--timeout` gives none.
+  /// The shortest time limit of a mutant's check, in seconds, when `--timeout` gives none.
   static let mutantTimeLimit: TimeInterval = 20
 
   /// The exercises `mutants` is asked for: one named, a track's, or all; a usage error for none
@@ -61,14 +61,14 @@ extension DevCommand {
     let survivorsFile = try options.value("--survivors")
     // One mutant, or a few, again: `--mutant 'remove-defer:Store.swift:Store.toggle(_:)#1'`.
     let onlyIDs = try options.values("--mutant")
-    // Shorter than a learner's 30 s: a kata's check takes seconds, and every mutant that hangs
-    // costs the whole limit.
-    let timeout = try options.seconds("--timeout") ?? Self.mutantTimeLimit
+    // By default ten times the solution's own check, measured under the same load, at least
+    // 20 s: a hang costs the whole limit, and a slow mutant on a busy machine is no hang.
+    let givenTimeout = try options.seconds("--timeout")
     let name = try options.positional(max: 1).first
     let exercises = try Self.mutantExercises(catalog, name: name, track: track, all: all)
     let equivalents = try EquivalentMutants.load(root: root)
 
-    let run = MutantRun(root: root, timeout: timeout)
+    let run = MutantRun(root: root)
     if !listOnly { try run.lockBuildFolder() }
     var reports: [MutantReport.Exercise] = []
     for exercise in exercises {
@@ -91,7 +91,16 @@ extension DevCommand {
         continue
       }
       output.line("== \(exercise.id): \(mutants.count) mutants; building and checking the solution")
-      let baseline = try run.prepare(exercise)
+      var baseline = try run.prepare(exercise, timeout: givenTimeout ?? 120)
+      var timeout = givenTimeout ?? Self.mutantTimeLimit
+      if baseline.isPass, givenTimeout == nil {
+        let timed = try run.timeSolution(exercise, timeout: 120)
+        baseline = timed.verdict
+        timeout = MutantRun.timeLimit(solutionSeconds: timed.seconds, floor: Self.mutantTimeLimit)
+        output.line(
+          "   the solution's check took \(String(format: "%.1f", timed.seconds)) s: "
+            + "time limit \(Int(timeout)) s a mutant")
+      }
       guard baseline.isPass else {
         output.bad("  the solution does not pass in \(MutantRun.overlay): \(baseline.summary)")
         reports.append(
@@ -102,7 +111,7 @@ extension DevCommand {
       }
       var results: [MutantRun.Result] = []
       for (index, mutant) in mutants.enumerated() {
-        let result = try run.check(mutant, of: exercise)
+        let result = try run.check(mutant, of: exercise, timeout: timeout)
         results.append(result)
         let listed = equivalents.entry(exercise: exercise.id, mutant: mutant.id) != nil
         let outcome =

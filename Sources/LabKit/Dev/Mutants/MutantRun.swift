@@ -37,14 +37,34 @@ public struct MutantRun: Sendable {
   public static let overlay = ".lab/mutants"
 
   public let root: URL
-  let checker: ExerciseChecker
+  let swiftExecutable: String?
 
-  public init(root: URL, timeout: TimeInterval, swiftExecutable: String? = nil) {
+  public init(root: URL, swiftExecutable: String? = nil) {
     self.root = root
+    self.swiftExecutable = swiftExecutable
+  }
+
+  /// The checker, stopping a check after `timeout` seconds.
+  func checker(timeout: TimeInterval) -> ExerciseChecker {
     // No kept verdicts: a mutant's exploration and compiler checks are computed afresh.
-    checker = ExerciseChecker(
+    ExerciseChecker(
       root: root, scratchPath: Self.scratchPath, timeout: timeout,
       swiftExecutable: swiftExecutable, checkEnvironment: [LabEnvironment.noCache: "1"])
+  }
+
+  /// The time limit of a mutant's check when none is given: ten times what the solution's
+  /// check took (measured under the same load), and never under `floor` seconds.
+  public static func timeLimit(solutionSeconds: Double, floor: TimeInterval) -> TimeInterval {
+    max(floor, (solutionSeconds * 10).rounded(.up))
+  }
+
+  /// Checks the solution, built already, once more, and times it: no build, the check alone.
+  public func timeSolution(_ exercise: ExerciseCatalog.Exercise, timeout: TimeInterval) throws
+    -> (verdict: Verdict, seconds: Double)
+  {
+    let start = Date()
+    let verdict = try checker(timeout: timeout).check(exercise, from: .folder(Self.overlay))
+    return (verdict, Date().timeIntervalSince(start))
   }
 
   /// Takes the mutants' build folder for this process, or throws when another `lab dev mutants`
@@ -91,7 +111,9 @@ public struct MutantRun: Sendable {
 
   /// Copies the solution of `exercise` (its wrong answers aside) into the overlay, and checks
   /// it there: the verdict every mutant is compared with, and the build the mutants rebuild.
-  public func prepare(_ exercise: ExerciseCatalog.Exercise) throws -> Verdict {
+  public func prepare(_ exercise: ExerciseCatalog.Exercise, timeout: TimeInterval) throws
+    -> Verdict
+  {
     let manager = FileManager.default
     let destination = folder(of: exercise)
     try? manager.removeItem(at: destination)
@@ -102,16 +124,19 @@ public struct MutantRun: Sendable {
       try manager.copyItem(
         at: solution.appendingPathComponent(name), to: destination.appendingPathComponent(name))
     }
-    return try checker.check(exercise, from: .folder(Self.overlay))
+    return try checker(timeout: timeout).check(exercise, from: .folder(Self.overlay))
   }
 
-  /// Writes `mutant` over its file, checks it, and puts the solution's file back.
-  public func check(_ mutant: Mutant, of exercise: ExerciseCatalog.Exercise) throws -> Result {
+  /// Writes `mutant` over its file, checks it (stopped after `timeout` seconds), and puts the
+  /// solution's file back.
+  public func check(
+    _ mutant: Mutant, of exercise: ExerciseCatalog.Exercise, timeout: TimeInterval
+  ) throws -> Result {
     let file = folder(of: exercise).appendingPathComponent(mutant.file)
     let start = Date()
     try mutant.text.write(to: file, atomically: false, encoding: .utf8)
     defer { try? mutant.original.write(to: file, atomically: false, encoding: .utf8) }
-    let verdict = try checker.check(exercise, from: .folder(Self.overlay))
+    let verdict = try checker(timeout: timeout).check(exercise, from: .folder(Self.overlay))
     return Result(
       exercise: exercise.id, mutant: mutant, outcome: Self.outcome(of: verdict),
       summary: verdict.summary, seconds: Date().timeIntervalSince(start))
