@@ -76,6 +76,31 @@ struct MutantOperatorTests {
       ])
   }
 
+  @Test("A write to a local is no write of the actor's state: no suspension is put before it")
+  func localWrites() {
+    let source = """
+      actor Counter {
+        var total = 0
+
+        func add(_ values: [Int]) async {
+          var sum = 0
+          sum += values.count
+          let doubled = sum * 2
+          total += doubled
+          await flush()
+        }
+      }
+
+      """
+    #expect(
+      Self.mutants(source, .splitCriticalSection).keys.sorted() == [
+        "split-critical-section:Store.swift:Counter.add(_:)#1"
+      ])
+    #expect(
+      Self.mutants(source, .splitCriticalSection).values.first?.contains(
+        "    let doubled = sum * 2\n    await Task.yield()\n    total += doubled\n") == true)
+  }
+
   @Test("An awaited call runs in a task nobody waits for")
   func wrapInTask() {
     let wrapped = { (opener: String) in

@@ -183,22 +183,57 @@ struct MutantGenerator {
       "toggle", "popLast", "removeFirst", "removeLast", "merge", "updateValue",
     ]
     let tokens = Array(source.lineTokens[statement.first...statement.last].joined())
+    let locals = localNames(before: statement)
+    /// The name written at `index` (the token before `.insert` or `=`), skipping a subscript:
+    /// a state write unless it names a local of the function.
+    func isStateWrite(endingAt index: Int) -> Bool {
+      var position = index
+      if position >= 0, tokens[position].text == "]" {
+        var depth = 0
+        while position >= 0 {
+          if tokens[position].text == "]" { depth += 1 }
+          if tokens[position].text == "[" { depth -= 1 }
+          position -= 1
+          if depth == 0 { break }
+        }
+      }
+      guard position >= 0, tokens[position].kind == .word,
+        position == 0 || !["let", "var"].contains(tokens[position - 1].text)
+      else { return false }
+      let name = tokens[position].text
+      let viaSelf =
+        position >= 2 && tokens[position - 1].text == "." && tokens[position - 2].text == "self"
+      return viaSelf || !locals.contains(name)
+    }
     for (index, token) in tokens.enumerated() {
-      if token.kind == .word, mutating.contains(token.text), index > 0,
-        tokens[index - 1].text == "."
+      if token.kind == .word, mutating.contains(token.text), index > 1,
+        tokens[index - 1].text == ".", isStateWrite(endingAt: index - 2)
       {
         return true
       }
       guard token.text == "=" else { continue }
       let before = index > 0 ? tokens[index - 1].text : ""
       let after = index + 1 < tokens.count ? tokens[index + 1].text : ""
-      if !["=", "!", "<", ">"].contains(before), after != "=",
+      guard !["=", "!", "<", ">"].contains(before), after != "=",
         !["let", "var"].contains(tokens.first?.text ?? "")
-      {
+      else { continue }
+      if isStateWrite(endingAt: ["+", "-", "*", "/"].contains(before) ? index - 2 : index - 1) {
         return true
       }
     }
     return false
+  }
+
+  /// The names the function holding `statement` declares before it and within it: its
+  /// locals, which no other call can see, so a write to one is no write of shared state.
+  private func localNames(before statement: Statement) -> Set<String> {
+    guard let function = source.function(of: statement) else { return [] }
+    var names: Set<String> = []
+    for other in source.statements
+    where other.first > function.openLine && other.first <= statement.last && other != statement {
+      names.formUnion(declaredNames(other))
+    }
+    return names
   }
 
   /// Whether `statement` runs on an actor: in an actor, or in a `@MainActor` type or function.
@@ -244,7 +279,10 @@ struct MutantGenerator {
   /// Whether `statement` only logs: no part of what a caller sees, so that moving or removing
   /// it would only add equivalent mutants.
   private func isLog(_ statement: Statement) -> Bool {
-    ["logger", "log", "print", "debugPrint", "NSLog", "os_log"].contains(statement.firstWord ?? "")
+    let logs: Set<String> = ["logger", "log", "print", "debugPrint", "NSLog", "os_log"]
+    let words = statement.words
+    return logs.contains(words.first ?? "")
+      || words.first == "self" && logs.contains(words.dropFirst().first ?? "")
   }
 
   private func moveAcrossAwait() -> [Site] {
