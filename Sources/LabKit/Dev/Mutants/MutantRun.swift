@@ -129,6 +129,10 @@ public struct MutantRun: Sendable {
 
   /// Writes `mutant` over its file, checks it (stopped after `timeout` seconds), and puts the
   /// solution's file back.
+  ///
+  /// A mutant that builds must give a check executable linked after the mutant was written:
+  /// one older is the previous mutant's, and its verdict would be that mutant's. Should a
+  /// rebuild ever leave it so, SwiftPM builds the mutant again from its own plan.
   public func check(
     _ mutant: Mutant, of exercise: ExerciseCatalog.Exercise, timeout: TimeInterval
   ) throws -> Result {
@@ -136,10 +140,45 @@ public struct MutantRun: Sendable {
     let start = Date()
     try mutant.text.write(to: file, atomically: false, encoding: .utf8)
     defer { try? mutant.original.write(to: file, atomically: false, encoding: .utf8) }
-    let verdict = try checker(timeout: timeout).check(exercise, from: .folder(Self.overlay))
+    let written = Self.modificationDate(of: file) ?? start
+    var verdict = try checker(timeout: timeout).check(exercise, from: .folder(Self.overlay))
+    if !Self.isFresh(verdict, executable: executable(of: exercise), since: written) {
+      forgetBuild(of: exercise)
+      verdict = try checker(timeout: timeout).check(exercise, from: .folder(Self.overlay))
+      guard Self.isFresh(verdict, executable: executable(of: exercise), since: written) else {
+        throw LabError(
+          "\(mutant.id): the check executable was not rebuilt for the mutant; "
+            + "remove \(Self.scratchPath) and run again")
+      }
+    }
     return Result(
       exercise: exercise.id, mutant: mutant, outcome: Self.outcome(of: verdict),
       summary: verdict.summary, seconds: Date().timeIntervalSince(start))
+  }
+
+  private func executable(of exercise: ExerciseCatalog.Exercise) -> URL {
+    root.appendingPathComponent("\(Self.scratchPath)/debug/\(exercise.checkProduct)")
+  }
+
+  /// Whether `verdict` comes from an executable built since `written`: a mutant that does not
+  /// compile has none to come from.
+  static func isFresh(_ verdict: Verdict, executable: URL, since written: Date) -> Bool {
+    if case .doesNotCompile = verdict { return true }
+    guard let linked = modificationDate(of: executable) else { return false }
+    return linked >= written
+  }
+
+  /// Forgets what the checker keeps of the last build, so that SwiftPM plans and builds again.
+  private func forgetBuild(of exercise: ExerciseCatalog.Exercise) {
+    let scratch = root.appendingPathComponent(Self.scratchPath)
+    BuildFingerprint.forget(
+      BuildFingerprint.record(for: exercise.checkProduct, scratchPath: scratch))
+    BuildFingerprint.forget(
+      BuildFingerprint.planRecord(for: exercise.checkProduct, scratchPath: scratch))
+  }
+
+  private static func modificationDate(of url: URL) -> Date? {
+    (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
   }
 
   /// The outcome a check's verdict gives a mutant.
