@@ -119,6 +119,8 @@ extension DevCommand {
         let line =
           "  [\(index + 1)/\(mutants.count)] \(outcome) in \(String(format: "%.1f", result.seconds)) s: "
           + "\(mutant.id)" + (result.outcome == .killed ? " (\(result.summary))" : "")
+          + (result.rebuiltBySwiftPM
+            ? " [the direct rebuild kept the last build: SwiftPM built]" : "")
         // Verbatim: one line per mutant, however long its id.
         output.verbatim((result.outcome == .survived && !listed ? "✗" : " ") + line.dropFirst())
       }

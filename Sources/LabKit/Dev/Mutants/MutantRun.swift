@@ -29,6 +29,8 @@ public struct MutantRun: Sendable {
     /// The verdict in a line, such as `fail: toggles-overlap`.
     public let summary: String
     public let seconds: Double
+    /// Whether the direct rebuild left the previous mutant's build, and SwiftPM built again.
+    public var rebuiltBySwiftPM = false
   }
 
   /// The build folder of the mutants, beside the learner's `.build-lab`.
@@ -141,31 +143,43 @@ public struct MutantRun: Sendable {
     try mutant.text.write(to: file, atomically: false, encoding: .utf8)
     defer { try? mutant.original.write(to: file, atomically: false, encoding: .utf8) }
     let written = Self.modificationDate(of: file) ?? start
+    let products = builtProducts(of: exercise, file: mutant.file)
     var verdict = try checker(timeout: timeout).check(exercise, from: .folder(Self.overlay))
-    if !Self.isFresh(verdict, executable: executable(of: exercise), since: written) {
+    var rebuilt = false
+    if !Self.isFresh(verdict, products: products, since: written) {
       forgetBuild(of: exercise)
+      rebuilt = true
       verdict = try checker(timeout: timeout).check(exercise, from: .folder(Self.overlay))
-      guard Self.isFresh(verdict, executable: executable(of: exercise), since: written) else {
+      guard Self.isFresh(verdict, products: products, since: written) else {
         throw LabError(
           "\(mutant.id): the check executable was not rebuilt for the mutant; "
             + "remove \(Self.scratchPath) and run again")
       }
     }
-    return Result(
+    var result = Result(
       exercise: exercise.id, mutant: mutant, outcome: Self.outcome(of: verdict),
       summary: verdict.summary, seconds: Date().timeIntervalSince(start))
+    result.rebuiltBySwiftPM = rebuilt
+    return result
   }
 
-  private func executable(of exercise: ExerciseCatalog.Exercise) -> URL {
-    root.appendingPathComponent("\(Self.scratchPath)/debug/\(exercise.checkProduct)")
+  /// What a build of a mutant of `file` must write anew: the object file compiled from it and
+  /// the check executable linked with it.
+  private func builtProducts(of exercise: ExerciseCatalog.Exercise, file: String) -> [URL] {
+    let debug = root.appendingPathComponent("\(Self.scratchPath)/debug")
+    return [
+      debug.appendingPathComponent("\(exercise.module).build/\(file).o"),
+      debug.appendingPathComponent(exercise.checkProduct),
+    ]
   }
 
-  /// Whether `verdict` comes from an executable built since `written`: a mutant that does not
-  /// compile has none to come from.
-  static func isFresh(_ verdict: Verdict, executable: URL, since written: Date) -> Bool {
+  /// Whether `verdict` comes from a build made since `written`: each of `products` written
+  /// after it. A mutant that does not compile has no build to come from.
+  static func isFresh(_ verdict: Verdict, products: [URL], since written: Date) -> Bool {
     if case .doesNotCompile = verdict { return true }
-    guard let linked = modificationDate(of: executable) else { return false }
-    return linked >= written
+    return products.allSatisfy { product in
+      modificationDate(of: product).map { $0 >= written } ?? false
+    }
   }
 
   /// Forgets what the checker keeps of the last build, so that SwiftPM plans and builds again.
