@@ -182,9 +182,13 @@ public struct MutantRun: Sendable {
     }
   }
 
-  /// Forgets what the checker keeps of the last build, so that SwiftPM plans and builds again.
+  /// Forgets what the checker keeps of the last build, and the exercise module's objects and
+  /// incremental records, so that SwiftPM plans again and compiles the module afresh: the
+  /// incremental build once kept store-05's previous object for a mutant written after it.
   private func forgetBuild(of exercise: ExerciseCatalog.Exercise) {
     let scratch = root.appendingPathComponent(Self.scratchPath)
+    try? FileManager.default.removeItem(
+      at: scratch.appendingPathComponent("debug/\(exercise.module).build"))
     BuildFingerprint.forget(
       BuildFingerprint.record(for: exercise.checkProduct, scratchPath: scratch))
     BuildFingerprint.forget(
