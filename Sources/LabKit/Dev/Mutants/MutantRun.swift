@@ -147,7 +147,7 @@ public struct MutantRun: Sendable {
     var verdict = try checker(timeout: timeout).check(exercise, from: .folder(Self.overlay))
     var rebuilt = false
     if !Self.isFresh(verdict, products: products, since: written) {
-      forgetBuild(of: exercise)
+      forgetBuild(of: exercise, file: mutant.file)
       rebuilt = true
       verdict = try checker(timeout: timeout).check(exercise, from: .folder(Self.overlay))
       guard Self.isFresh(verdict, products: products, since: written) else {
@@ -182,13 +182,18 @@ public struct MutantRun: Sendable {
     }
   }
 
-  /// Forgets what the checker keeps of the last build, and the exercise module's objects and
-  /// incremental records, so that SwiftPM plans again and compiles the module afresh: the
-  /// incremental build once kept store-05's previous object for a mutant written after it.
-  private func forgetBuild(of exercise: ExerciseCatalog.Exercise) {
+  /// Forgets what the checker keeps of the last build, and the object compiled from `file`
+  /// with its dependency record, so that SwiftPM plans again and compiles that file afresh: the
+  /// incremental build kept the previous mutant's object for store-08's and apod-06's quick
+  /// mutants. (Removing the module's whole build folder broke SwiftPM's later builds: it does
+  /// not write its auxiliary files again.)
+  private func forgetBuild(of exercise: ExerciseCatalog.Exercise, file: String) {
     let scratch = root.appendingPathComponent(Self.scratchPath)
-    try? FileManager.default.removeItem(
-      at: scratch.appendingPathComponent("debug/\(exercise.module).build"))
+    let objects = scratch.appendingPathComponent("debug/\(exercise.module).build")
+    let stem = (file as NSString).deletingPathExtension
+    for name in ["\(file).o", "\(stem).swiftdeps"] {
+      try? FileManager.default.removeItem(at: objects.appendingPathComponent(name))
+    }
     BuildFingerprint.forget(
       BuildFingerprint.record(for: exercise.checkProduct, scratchPath: scratch))
     BuildFingerprint.forget(
