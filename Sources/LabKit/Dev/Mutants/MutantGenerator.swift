@@ -80,7 +80,9 @@ struct MutantGenerator {
     case .resumeNever:
       resumes { statement, source in
         // A case's body needs a statement (The Swift Programming Language, Control Flow): it breaks.
-        let before = source.lines[statement.first - 1].trimmingCharacters(in: .whitespaces)
+        let before =
+          statement.first > 0
+          ? source.lines[statement.first - 1].trimmingCharacters(in: .whitespaces) : ""
         let after =
           source.lines[(statement.last + 1)...].first {
             !$0.trimmingCharacters(in: .whitespaces).isEmpty
