@@ -6,12 +6,14 @@ import Foundation
 public struct EquivalentMutants: Codable, Sendable, Equatable {
   /// One listed mutant.
   public struct Entry: Codable, Sendable, Equatable {
+    /// The exercise's id.
     public let exercise: String
     /// The mutant's id (``Mutant/id``).
     public let mutant: String
     /// Why no caller can see the difference.
     public let reason: String
 
+    /// An entry: `mutant` of `exercise` is equivalent, for `reason`.
     public init(exercise: String, mutant: String, reason: String) {
       self.exercise = exercise
       self.mutant = mutant
@@ -19,8 +21,10 @@ public struct EquivalentMutants: Codable, Sendable, Equatable {
     }
   }
 
+  /// The entries, by exercise.
   public var equivalent: [Entry]
 
+  /// A list of `equivalent` entries.
   public init(equivalent: [Entry] = []) {
     self.equivalent = equivalent
   }

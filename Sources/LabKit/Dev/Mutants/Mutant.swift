@@ -5,6 +5,7 @@ public struct Mutant: Sendable, Equatable, Identifiable {
   /// sites in that function. Stable under edits elsewhere in the file, where a line number is
   /// not, so the list of equivalent mutants survives unrelated changes.
   public let id: String
+  /// The operator that made it.
   public let mutationOperator: MutationOperator
   /// The file's name in the exercise's folder.
   public let file: String

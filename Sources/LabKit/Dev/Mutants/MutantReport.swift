@@ -6,15 +6,20 @@ import Foundation
 public struct MutantReport: Sendable {
   /// The counts of a group of mutants.
   public struct Counts: Sendable, Equatable {
+    /// Every mutant of the group.
     public var mutants = 0
+    /// A check failed or crashed.
     public var killed = 0
+    /// The check ran past the time limit.
     public var timedOut = 0
     /// Survivors not listed as equivalent.
     public var survived = 0
     /// Survivors listed as equivalent.
     public var equivalent = 0
+    /// Mutants that do not compile.
     public var notCompiling = 0
 
+    /// No mutant yet.
     public init() {}
 
     mutating func add(_ result: MutantRun.Result, listed: Bool) {
@@ -44,12 +49,16 @@ public struct MutantReport: Sendable {
 
   /// One exercise's results.
   public struct Exercise: Sendable {
+    /// The exercise's id.
     public let id: String
+    /// Each mutant's outcome, in the order they were checked.
     public let results: [MutantRun.Result]
     /// Why the exercise's mutants were not run: its solution does not pass in the overlay.
     public let problem: String?
+    /// The whole exercise, its build included, in seconds of wall time.
     public let seconds: Double
 
+    /// One exercise's results.
     public init(id: String, results: [MutantRun.Result], problem: String? = nil, seconds: Double) {
       self.id = id
       self.results = results
@@ -58,9 +67,12 @@ public struct MutantReport: Sendable {
     }
   }
 
+  /// The exercises, in the order they were run.
   public let exercises: [Exercise]
+  /// The committed list the survivors are compared with.
   public let equivalents: EquivalentMutants
 
+  /// The report of `exercises`, against the list `equivalents`.
   public init(exercises: [Exercise], equivalents: EquivalentMutants) {
     self.exercises = exercises
     self.equivalents = equivalents

@@ -23,11 +23,14 @@ public struct MutantRun: Sendable {
 
   /// One mutant's outcome.
   public struct Result: Sendable {
+    /// The exercise's id.
     public let exercise: String
     public let mutant: Mutant
+    /// What its check said.
     public let outcome: Outcome
     /// The verdict in a line, such as `fail: toggles-overlap`.
     public let summary: String
+    /// The build and the check, in seconds of wall time.
     public let seconds: Double
     /// Whether the direct rebuild left the previous mutant's build, and SwiftPM built again.
     public var rebuiltBySwiftPM = false
@@ -38,9 +41,12 @@ public struct MutantRun: Sendable {
   /// Where the mutated exercise lives, in the `Exercises/` layout.
   public static let overlay = ".lab/mutants"
 
+  /// The package root.
   public let root: URL
+  /// The `swift` driver; nil for the first on `PATH`.
   let swiftExecutable: String?
 
+  /// Mutants of the lab at `root`, built with `swiftExecutable` (nil: the first on `PATH`).
   public init(root: URL, swiftExecutable: String? = nil) {
     self.root = root
     self.swiftExecutable = swiftExecutable
