@@ -14,8 +14,7 @@ TSAN_BIN = $$($(SWIFT) build --sanitize=thread --scratch-path $(TSAN_SCRATCH) --
 
 .PHONY: help build test test-under-load replay-identity demo lint format clean race race-tsan-after diagnose docs \
 	lab bench book verify-solutions verify-starters verify-right-answers verify-wrong-answers \
-	verify-wrong-answers-ci \
-	check-editor
+	verify-wrong-answers-ci check-editor mutants
 
 help: ## List the targets
 	@echo "Swift Concurrency Lab: Apple's Coffee Tracker, before and after Swift concurrency."
@@ -70,6 +69,13 @@ verify-wrong-answers-ci: ## Each kept wrong answer once, three times where its c
 	@echo "Exercises whose checks hold threads (three runs each): $(HELD_CHECKS)"
 	$(SWIFT) run lab verify --wrong-answers --only $(subst $(space),$(comma),$(strip $(DECIDED_CHECKS)))
 	$(SWIFT) run lab verify --wrong-answers --repeat 3 --only $(subst $(space),$(comma),$(strip $(HELD_CHECKS)))
+
+# What `make mutants` measures: the katas by default (minutes); MUTANTS="--all" adds the coffee
+# track (about an hour on two cores), MUTANTS="apod/6" one exercise.
+MUTANTS ?= --track apod,appstore
+
+mutants: ## Mutation analysis: the checks must kill every mutant not listed as equivalent (MUTANTS="--all")
+	$(SWIFT) run lab dev mutants $(MUTANTS)
 
 race: ## The race lab: replays, stress, ThreadSanitizer on both variants, one report table
 	$(SWIFT) build --product race-lab

@@ -21,7 +21,8 @@ public struct LabCommand {
       solution [N]          The reference answer as a diff against the starter (after solving it,
                             or with --force); --files prints whole files.
       verify                Prove the tracks: solutions pass, starters and wrong answers fail.
-      dev COMMAND           For maintainers: check, sync, new, convert-wrong-answers (lab dev help).
+      dev COMMAND           For maintainers: check, sync, new, convert-wrong-answers, mutants
+                            (lab dev help).
       help [COMMAND]        This text, or a command's options.
 
     N names an exercise: 3, 03 or 03-query-continuation in the migration track; apod/1,

@@ -27,6 +27,26 @@ struct DevCommand {
                                Turn wrong answers kept as whole files (wrong-answers/<id>/) into
                                patches against their solution (wrong-answers/<id>.patch). Patches
                                are left alone, so it can run again after a merge.
+      mutants [N|--track ID|--all] [--list] [--operator OPS] [--timeout S] [--survivors FILE]
+              [--whole-files] [--mutant ID]...
+                               Mutation analysis of the checks: change each reference solution,
+                               in the functions it changes from its starter (--whole-files: all
+                               of the files the learner edits), by concurrency operators (a statement moved across an await, an
+                               awaited call wrapped in Task { }, a defer removed, a continuation
+                               resumed twice, an actor made a class...), check every mutant as
+                               `lab verify --solutions` checks a solution (built in
+                               .build-lab-mutants, each mutant an incremental rebuild, the check
+                               stopped after --timeout S as timed out: by default ten times the
+                               solution's own check, at least 20 s) and report per exercise and
+                               per operator the mutants killed, timed out,
+                               survived, listed as equivalent (docs/mutants-equivalent.json) and
+                               not compiling, with the diff of every survivor. --list only lists
+                               the mutants; --mutant checks only the mutant ID (given again,
+                               each one named); --survivors writes the survivors not listed, with
+                               their diffs, to FILE. Exit code 1 when a survivor is not listed as
+                               equivalent. OPS: operator names, separated by commas; N and ID
+                               may be lists: apod/2,store/1 or
+                               apod,appstore. docs/mutants.md explains the operators.
       help [COMMAND]           This text, or a command's.
 
     Exit codes: 0 done, 1 a problem found, 2 a usage error.
@@ -35,7 +55,7 @@ struct DevCommand {
   /// The commands, each with the help `lab dev help CMD` and `lab dev CMD --help` print.
   static let tool = CommandLineTool(
     name: "lab dev", overview: usage,
-    commands: ["check", "sync", "new", "convert-wrong-answers"].map {
+    commands: ["check", "sync", "new", "convert-wrong-answers", "mutants"].map {
       CommandLineTool.Command($0, help: help(for: $0))
     })
 
@@ -52,6 +72,7 @@ struct DevCommand {
     case "check": return try check(catalog, options)
     case "sync": return try sync(catalog, options)
     case "new": return try new(catalog, options)
+    case "mutants": return try mutants(catalog, options)
     default: return try convert(catalog, options)
     }
   }
