@@ -111,10 +111,6 @@ final class CoffeeData: ObservableObject {
   // model changes it, and calls `drinksUpdated()` after each change.
   @Published private(set) var currentDrinks: [Drink] = []
 
-  // The saves addDrink started that have not ended: a background task waits for them, since the
-  // app may be suspended once it is completed.
-  private var savesInFlight: [UUID: Task<Void, Never>] = [:]
-
   // The model's initializer: starts loading the data from disk.
   init(platform: SimulatedPlatform) {
     self.platform = platform
@@ -143,18 +139,10 @@ final class CoffeeData: ObservableObject {
     currentDrinks = drinks
 
     // Save drink information to HealthKit, then reload the complications and save the list.
-    // The task is kept until it ends, so that a background task can wait for it.
-    let save = UUID()
-    savesInFlight[save] = Task {
+    Task {
       await self.healthKitController.save(drink: drink)
       await self.drinksUpdated()
-      self.savesInFlight[save] = nil
     }
-  }
-
-  // Returns once every save that addDrink started has ended.
-  func savesFinished() async {
-    while let save = savesInFlight.values.first { await save.value }
   }
 
   // Update the model with the changes loaded from HealthKit.

@@ -49,9 +49,6 @@ final class ExtensionDelegate: WatchExtensionDelegate {
       Task {
         // Check for updates from HealthKit. This returns once the model is updated and saved.
         let success = await model.healthKitController.loadNewDataFromHealthKit()
-        // A drink added before the app went to the background may still be saving: the app may
-        // be suspended as soon as the task is completed.
-        await model.savesFinished()
 
         if success {
           // Schedule the next background update.
