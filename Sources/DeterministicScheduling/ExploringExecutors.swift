@@ -99,7 +99,7 @@ final class ScheduledDefaultExecutor: TaskExecutor, @unchecked Sendable {
   /// The runtime's job kind for the continuation `Task.yield()` queues on the current executor
   /// (`JobKind::NullaryContinuation` in the runtime's `swift/ABI/MetadataValues.h`; kinds from
   /// 192 are the runtime's own, `ExecutorJob.Kind.firstReserved`). A test pins it
-  /// (`SchedulerTests.yieldIsSeen`).
+  /// (`FidelityCommandTests`: a busy-wait on `Task.yield()` ends only while this kind is seen).
   static let nullaryContinuationKind: UInt8 = 195
 
   static func isYield(_ job: borrowing ExecutorJob) -> Bool {

@@ -17,7 +17,7 @@ enum SpinSite {
       return symbolicated.frames.compactMap { frame in
         guard let symbol = frame.symbol, let location = symbol.sourceLocation,
           location.line > 0, !location.path.contains("/DeterministicScheduling/"),
-          !location.path.contains("/swift/stdlib/"), !location.path.hasPrefix("/opt/swift")
+          !location.path.contains("/swift/stdlib/")
         else { return nil }
         let file = location.path.split(separator: "/").last.map(String.init) ?? location.path
         return "\(file):\(location.line) in \(symbol.name)"

@@ -101,6 +101,19 @@ struct ExerciseCatalogTests {
         #expect(text != solution, "\(patch.patchPath) leaves \(file) as the solution has it")
       }
     }
+    // Each kept right answer: a patch, outside the solution's folder, that applies and changes it.
+    for right in exercise.rightAnswers ?? [] {
+      let patch = WrongAnswerPatch(exercise: exercise, rightAnswer: right)
+      #expect(patch.patchPath == "Solutions/right-answers/\(exercise.id)/\(right.id).patch")
+      let changed = try patch.changedFiles(root: Self.root)
+      #expect(!changed.isEmpty, "\(patch.patchPath) changes nothing")
+      for (file, text) in changed {
+        let solution = try? String(
+          contentsOf: Self.root.appendingPathComponent("\(patch.solutionPath)/\(file)"),
+          encoding: .utf8)
+        #expect(text != solution, "\(patch.patchPath) leaves \(file) as the solution has it")
+      }
+    }
   }
 
   /// Starters are compared as git holds them, so a learner's edits in `Exercises/` cannot fail
