@@ -3,40 +3,37 @@ import Foundation
 
 /// The run as the table `make bench` prints.
 enum BenchTable {
-  static func text(_ results: BenchResults) -> String {
+  /// The table for a terminal of `width` columns (the terminal's, or `COLUMNS`): each figure's
+  /// name on a line, its values on the next, so that a row fits 80 columns and a projector.
+  static func text(_ results: BenchResults, width: Int = TerminalWidth.standardOutput) -> String {
     var lines: [String] = []
     // Each section ends with how to read it: the table is projected and read by people who
     // have not read the README.
     func explain(_ paragraphs: [String]) {
       for paragraph in paragraphs {
-        lines += WordWrap.lines(paragraph, width: 96, laterWidth: 94).enumerated().map {
-          ($0 == 0 ? "  " : "    ") + $1
-        }
+        lines += WordWrap.lines(paragraph, width: width - 2, laterWidth: width - 4).enumerated()
+          .map { ($0 == 0 ? "  " : "    ") + $1 }
       }
     }
-    lines.append(
+    lines += WordWrap.lines(
       "coffee-bench: \(results.build) build, simulated disk write latency "
-        + "\(DurationText.text(results.diskLatencySeconds)), complications on the face: \(results.complications), "
-        + "\(results.repeats) rounds per variant and drink count, rounds alternating; "
-        + "ratio = before ÷ after, measured in this run")
+        + "\(DurationText.text(results.diskLatencySeconds)), complications on the face: "
+        + "\(results.complications), \(results.repeats) rounds per variant and drink count, rounds "
+        + "alternating; ratio = before ÷ after, measured in this run", width: width)
     lines.append("")
     lines.append("Main queue blocked (p50 / p99)")
-    let header =
-      pad("drinks", 8) + pad("figure", 34) + pad("before", 22) + pad("after", 22)
-      + "ratio p50 / p99"
-    lines.append(header)
     for row in results.mainQueue {
       let figures: [(String, BenchResults.Comparison)] = [
         ("per user action (addDrink)", row.userAction),
         ("file I/O per background refresh", row.refreshFileIO),
         ("worst 1 ms-probe delay, whole run", row.probeWorstDelay),
       ]
-      for (index, (name, figure)) in figures.enumerated() {
-        lines.append(
-          pad(index == 0 ? "\(row.drinks)" : "", 8) + pad(name, 34)
-            + pad(pair(figure.before), 22) + pad(pair(figure.after), 22)
+      for (name, figure) in figures {
+        lines.append("  \(row.drinks) drinks · \(name)")
+        lines += WordWrap.fit(
+          "      before \(pair(figure.before)) · after \(pair(figure.after)) · ratio "
             + Ratio.text(before: figure.before.p50, after: figure.after.p50) + " / "
-            + Ratio.text(before: figure.before.p99, after: figure.after.p99))
+            + Ratio.text(before: figure.before.p99, after: figure.after.p99), width: width)
       }
     }
     explain(mainQueueReading(results))
@@ -44,10 +41,11 @@ enum BenchTable {
     lines.append("What a hop costs (each figure: a loop of hops ÷ the hops made)")
     let dispatchHop = results.hops.first?.nanoseconds ?? 0
     for hop in results.hops {
-      lines.append(
-        "  " + pad(hop.name, 50) + pad(String(format: "%8.0f ns", hop.nanoseconds), 12)
-          + pad(hop.usedBy, 28)
-          + String(format: "%.2f× the Dispatch round trip", hop.nanoseconds / max(dispatchHop, 1)))
+      lines += WordWrap.fit("  " + hop.name, width: width)
+      lines += WordWrap.fit(
+        "      " + String(format: "%.0f ns", hop.nanoseconds) + " · used by \(hop.usedBy) · "
+          + String(format: "%.2f× the Dispatch round trip", hop.nanoseconds / max(dispatchHop, 1)),
+        width: width)
     }
     explain([
       "Lower is cheaper. \"0.01× the Dispatch round trip\" means a hundredth of its cost. "
@@ -63,7 +61,7 @@ enum BenchTable {
       if let bound = run.pctLowerBound, let n = run.pctThreads, let k = run.pctSteps {
         title += String(format: "; PCT bound %.3f%% (n = %d, k = %d)", 100 * bound, n, k)
       }
-      lines.append(title)
+      lines += WordWrap.fit(title, width: width)
       for detection in run.detections {
         let first =
           detection.firstIteration.map { iteration in

@@ -23,7 +23,8 @@ struct CoffeeBench {
       try encoder.encode(results).write(to: out.appendingPathComponent("bench.json"))
       try BenchChart.svg(results).write(
         to: out.appendingPathComponent("bench.svg"), atomically: true, encoding: .utf8)
-      print("written: \(out.path)/bench.json, \(out.path)/bench.svg")
+      // One file a line: a path is never broken, and two long ones on a line overflow.
+      print("written:\n  \(out.path)/bench.json\n  \(out.path)/bench.svg")
       exit(0)
     } catch {
       ErrorReport(error, tool: "coffee-bench").exit()

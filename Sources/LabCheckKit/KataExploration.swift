@@ -198,21 +198,44 @@ public struct KataExploration: Sendable {
     return nil
   }
 
-  /// The events as columns, one per lane, in the order the lanes first appear.
-  static func lanes(_ events: [ExplorationStory.Event]) -> [String] {
+  /// The events as columns, one per lane, in the order the lanes first appear, within `width`
+  /// columns: 70 by default, which `lab`'s indent of a check's report and the caller's own four
+  /// spaces bring to 80. An event's text too long for the room left of its column continues on
+  /// the next lines, under its first word.
+  static func lanes(_ events: [ExplorationStory.Event], width: Int = 70) -> [String] {
     var order: [String] = []
     for event in events where !order.contains(event.lane) { order.append(event.lane) }
-    // Every lane fits the 72 columns `lab` leaves a check's report.
-    let width = max(12, 60 / max(1, order.count))
-    let header = order.map { $0.padding(toLength: width, withPad: " ", startingAt: 0) }
+    let number = 3
+    let leastText = 18
+    let laneWidth = max(
+      8,
+      min(max(12, 60 / max(1, order.count)), (width - number - leastText) / max(1, order.count - 1))
+    )
+    let header = order.map { $0.padding(toLength: laneWidth, withPad: " ", startingAt: 0) }
     var lines = [header.joined().trimmingCharacters(in: .whitespaces)]
     for (index, event) in events.enumerated() {
       let column = order.firstIndex(of: event.lane) ?? 0
-      let indent = String(repeating: " ", count: column * width)
-      lines.append(String(format: "%2d ", index + 1) + indent + event.text)
+      let indent = String(repeating: " ", count: column * laneWidth)
+      let pieces = wrapped(event.text, width: max(leastText, width - number - indent.count))
+      lines.append(String(format: "%2d ", index + 1) + indent + pieces[0])
+      lines += pieces.dropFirst().map { String(repeating: " ", count: number) + indent + $0 }
     }
     lines[0] = "   " + lines[0]
     return lines
+  }
+
+  /// `text` in lines of at most `width` characters, broken at spaces (a longer word alone).
+  static func wrapped(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty && line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    return lines.isEmpty || !line.isEmpty ? lines + [line] : lines
   }
 
   // MARK: The check's side

@@ -338,7 +338,7 @@ struct RaceLabCommand {
     for variant in ["before", "after"] {
       let report = try CompilerRun.run(
         variant: variant, packageRoot: root, modulesDirectory: modules)
-      print(report.render())
+      print(report.render(width: TerminalWidth.standardOutput))
       print()
       succeeded = succeeded && report.isAsExpected
     }

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import RaceLab
 
@@ -5,6 +6,8 @@ import RaceLab
 /// soon; then the seeds of the findings, and what a seed can promise.
 struct StressSummary {
   let report: Stress.Report
+  /// The columns each line is fitted to: the terminal's, or `COLUMNS`.
+  var width = TerminalWidth.standardOutput
 
   /// What `race-lab stress` needs besides the seed to run an iteration the same way again.
   private var schedulerFlags: String {
@@ -64,6 +67,6 @@ struct StressSummary {
     }
     if report.findings.count > 8 { lines.append("    ... and \(report.findings.count - 8) more") }
     if !report.findings.isEmpty { lines.append("    seeds: \(Stress.replayCaveat)") }
-    return lines.joined(separator: "\n")
+    return lines.flatMap { WordWrap.fit($0, width: width) }.joined(separator: "\n")
   }
 }

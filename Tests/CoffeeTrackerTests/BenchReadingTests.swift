@@ -17,8 +17,13 @@ struct BenchReadingTests {
       [
         "--drinks", "10,100", "--repeats", "1", "--hops", "1000", "--stress-iterations", "1",
         "--out", out.path,
-      ], timeout: 50)
+      ], environment: ["COLUMNS": "80"], timeout: 50)
     #expect(result.succeeded, "\(result.ending)\n\(output)")
+    // Projected at 80 columns: no line wider, but the paths of the files written (on lines of
+    // their own, never broken).
+    let widest =
+      output.split(separator: "\n").filter { !$0.contains(out.path) }.map(\.count).max() ?? 0
+    #expect(widest <= 80, "a line of \(widest) columns:\n\(output)")
     // The explanations are wrapped: read them as one line.
     let text = output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     for phrase in [

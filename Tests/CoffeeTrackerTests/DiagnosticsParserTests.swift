@@ -263,6 +263,9 @@ struct DiagnosticsParserTests {
       variant: "before", packageRoot: Self.packageRoot, modulesDirectory: modules)
     #expect(before.isAsExpected, "\(before.render())")
     #expect(!before.diagnostics.isEmpty)
+    // `make diagnose` projected: the command and the compiler's lines fitted to 80 columns.
+    let projected = before.render(width: 80).split(separator: "\n")
+    #expect(projected.allSatisfy { $0.count <= 80 }, "\(projected.joined(separator: "\n"))")
 
     let after = try CompilerRun.run(
       variant: "after", packageRoot: Self.packageRoot, modulesDirectory: modules)

@@ -1,4 +1,5 @@
 import CheckReporting
+import CommandLineSupport
 import CompilerDiagnostics
 
 /// What the Swift 6 compiler says about one variant, grouped by diagnostic group and, for the
@@ -97,11 +98,13 @@ public struct DiagnosticsReport: Sendable {
 
 extension DiagnosticsReport {
   /// The report as text: the diagnostics by group, then the catalog entries the compiler finds,
-  /// misses and cannot see, then the problems, if any.
-  public func render() -> String {
+  /// misses and cannot see, then the problems, if any; each line fitted to `width` columns (the
+  /// compiler command broken with a shell's `\`, so that it still pastes).
+  public func render(width: Int = .max) -> String {
     var lines = ["Swift 6 language mode, complete concurrency checking: the \(variant) variant"]
     if !commandLine.isEmpty {
-      lines.append("  $ " + commandLine.joined(separator: " "))
+      let pieces = WordWrap.fit("  $ " + commandLine.joined(separator: " "), width: width - 2)
+      lines += pieces.enumerated().map { $0 + 1 < pieces.count ? $1 + " \\" : $1 }
     }
     lines.append("")
     if diagnostics.isEmpty {
@@ -132,7 +135,9 @@ extension DiagnosticsReport {
     } else {
       lines += problems.map { "PROBLEM: \($0)" }
     }
-    return lines.joined(separator: "\n")
+    return lines.flatMap { line in
+      line.count > width && !line.hasSuffix(" \\") ? WordWrap.fit(line, width: width) : [line]
+    }.joined(separator: "\n")
   }
 
   /// The diagnostics under their groups, biggest group first and `ungrouped` last.
