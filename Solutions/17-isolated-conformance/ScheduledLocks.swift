@@ -6,3 +6,8 @@ import SimulatedPlatform
 // check, where taking and giving it back are points at which another job may run, as another
 // thread may on a device (probe: module-declarations-shadow-mutex).
 typealias Mutex<Value> = ScheduledMutex<Value>
+
+// The same for Foundation's `NSLock`, should the app take one instead: the lab's scheduled lock,
+// Foundation's NSLock everywhere but inside an exploring check
+// (probe: module-declarations-shadow-nslock).
+typealias NSLock = ScheduledNSLock

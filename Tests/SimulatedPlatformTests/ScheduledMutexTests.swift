@@ -84,6 +84,57 @@ struct ScheduledMutexTests {
   }
 }
 
+/// The lab's `NSLock` under the scheduler, as its `Mutex`.
+@Suite("Scheduled NSLock")
+struct ScheduledNSLockTests {
+  @Test("Outside a run, it locks and unlocks as an NSLock")
+  func plainOutsideARun() {
+    let lock = ScheduledNSLock()
+    #expect(lock.withLock { 1 } == 1)
+    #expect(lock.try())
+    #expect(!lock.try())
+    lock.unlock()
+  }
+
+  @Test("One deviation puts another job's critical section between two of one job's")
+  func criticalSectionsSplit() async {
+    await #expect(processExitsWith: .success) {
+      final class Saved: @unchecked Sendable {
+        let lock = ScheduledNSLock()
+        var value: String?
+      }
+      let report = ScheduleSearch.search(
+        [0], bound: 1,
+        run: { (_: Int, policy: SchedulingPolicy) -> (String?, DeterministicScheduler.Record) in
+          let saved = Saved()
+          let record = DeterministicScheduler.shared.run(policy: policy) { finish in
+            let scheduler = DeterministicScheduler.shared
+            let left = Countdown(2, finish)
+            // The load: tests, then records, in two critical sections.
+            scheduler.enqueue(
+              {
+                if saved.lock.withLock({ saved.value == nil }) {
+                  saved.lock.withLock { saved.value = "older" }
+                }
+                left.one()
+              }, lane: .concurrent("load"), label: "load")
+            // The save: records a newer list.
+            scheduler.enqueue(
+              {
+                saved.lock.withLock { saved.value = "newer" }
+                left.one()
+              }, lane: .concurrent("save"), label: "save")
+          }
+          return (saved.lock.withLock { saved.value }, record)
+        },
+        readyCounts: { $0.1.readyCounts },
+        isFinding: { $0.0 == "older" && $0.1.schedule != .defaultOrder })
+      precondition(report.finding != nil, "no schedule split the load's two critical sections")
+      precondition(report.finding!.1.schedule.deviations.count == 1)
+    }
+  }
+}
+
 /// Calls `then` on the `count`-th call of `one()`.
 private final class Countdown: @unchecked Sendable {
   private let lock = NSLock()
