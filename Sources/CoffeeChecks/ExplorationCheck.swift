@@ -57,7 +57,7 @@ public struct ExplorationCheck: Sendable {
     "foreground-while-authorizing": (1, 1),
     "sample-while-launching": (8, 8), "refresh-while-store-fails": (10, 10),
     "refresh-while-sample-arrives": (10, 10), "loads-overlap": (11, 11),
-    "load-as-earlier-ends": (11, 11),
+    "load-as-earlier-ends": (11, 11), "drinks-while-health-refuses": (1, 8),
   ]
 
   /// The scenarios coffee step `step` explores and judges by every rule of the app.
@@ -119,6 +119,10 @@ public struct ExplorationCheck: Sendable {
       "Two authorization requests can be pending at once, the launch's and the foreground's: "
       + "answer each one, with a continuation of its own, and never turn one away because "
       + "another is pending.",
+    "drinks-while-health-refuses":
+      "A sample the health store refuses costs that sample and nothing more: keep the drink in "
+      + "the model and save the list to disk whatever Health answered. Catch the health save's "
+      + "error where it happens, log it, and go on to the disk save.",
     "refresh-while-store-fails": backgroundTask,
     "refresh-while-sample-arrives": backgroundTask,
   ]
