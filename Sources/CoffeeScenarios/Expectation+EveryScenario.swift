@@ -17,15 +17,20 @@ extension Expectation {
           ? nil
           : "before relaunch \(outcome.summary(of: outcome.final.modelDrinks)), after \(outcome.summary(of: outcome.afterRelaunch.modelDrinks))"
       },
-      Expectation("the file never goes back to a list it had left") { outcome in
-        wentBack(outcome.final.landedWrites, outcome)
-      },
+      fileNeverGoesBack,
     ]
     + AppInvariant.all.map { invariant in
       Expectation(invariant.summary, brokenBy: invariant.brokenBy) {
         invariant.violation(in: $0.final)
       }
     }
+
+  /// The file's history, every list a write landed, never goes back: see `wentBack`.
+  public static let fileNeverGoesBack = Expectation(
+    "the file never goes back to a list it had left"
+  ) { outcome in
+    wentBack(outcome.final.landedWrites, outcome)
+  }
 
   /// Where the file's history dropped a drink and later held it again: a write that landed
   /// after a newer one, or a save that wrote an older list. The end state cannot tell when the
