@@ -1,4 +1,5 @@
 import CoffeeDomain
+import Foundation
 import LabCheckKit
 import RaceLab
 import SimulatedPlatform
@@ -8,6 +9,10 @@ import SimulatedPlatform
 /// tell: a load that skips because another runs, or that answers with the running one's result,
 /// leaves a sample out only until the next load brings it.
 public enum LoadAnswerChecks {
+  /// How long a held answer waits for the second load to start at most: a safety net should
+  /// the check itself fail to start it, never what decides a verdict.
+  static let safetyNet: TimeInterval = 60
+
   /// A second load is asked while the first one's query has answered but not yet reached the
   /// app, and a sample from another device arrived in between: the first load cannot bring it
   /// (the store answered before it came), so the second must query after the first has ended,
@@ -23,7 +28,7 @@ public enum LoadAnswerChecks {
     load: @escaping @Sendable () async -> Bool
   ) async throws -> CheckOutcome {
     try await platform.settle(driver)
-    let (firstAnswered, looked, secondReturned) = (Gate(), Gate(), Gate())
+    let (firstAnswered, secondStarted, looked, secondReturned) = (Gate(), Gate(), Gate(), Gate())
     let queriesDelivered = PlatformLock(0)
     platform.checkpoints.install(at: .healthCallbackDelivering(.query)) {
       let isFirst = queriesDelivered.withLock { count in
@@ -32,6 +37,9 @@ public enum LoadAnswerChecks {
       }
       guard isFirst else { return }
       firstAnswered.open()
+      // Until the second load runs, the pool is idle only because the check has not asked it
+      // yet: hold on until it has started, in a job of its own.
+      _ = secondStarted.wait(timeout: Self.safetyNet)
       Hold.untilLookedOrWaiting(looked: looked, returned: secondReturned)
     }
     let first = Task.detached { await load() }
@@ -39,6 +47,8 @@ public enum LoadAnswerChecks {
     let sample = platform.healthStore.addSampleFromAnotherDevice(
       mgCaffeine: 64, date: platform.clock.now.addingTimeInterval(-20 * 60))
     let second = await Task.detached {
+      // Opened in the job that asks: the pool is busy with it until the load suspends or returns.
+      secondStarted.open()
       let answer = await load()
       secondReturned.open()
       return answer
