@@ -66,6 +66,47 @@ suite.check("requestAuthorization() answers on every path") {
   return .pass
 }
 
+suite.check("requestAuthorization() answers once the store has answered") {
+  // The launch's request fails; the store works again for the request under test, so an answer
+  // made of what is known before the store answers (the `isAuthorized` flag) is stale.
+  let platform = try SimulatedPlatform()
+  platform.healthStore.configure { $0.failsAuthorization = true }
+  let driver = CoffeeStep02.LabDriver.launch(on: platform)
+  try await platform.settle(driver)
+  platform.healthStore.configure { $0.failsAuthorization = false }
+  let controller = driver.app.model.healthKitController
+  guard let request = asyncRequest(controller.requestAuthorization) else {
+    return .fail("there is no async requestAuthorization() to call yet")
+  }
+  let (returned, looked, answered) = (Gate(), Gate(), Gate())
+  // Hold the store's answer until the check has looked, or until the request can only be
+  // waiting for it: a request that awaits the store cannot return before the answer reaches it,
+  // so only a wrong answer returns while it is held. No clock decides.
+  platform.checkpoints.install(at: .healthCallbackDelivering(.authorization)) {
+    Hold.untilLookedOrWaiting(looked: looked, returned: returned)
+    answered.open()
+  }
+  let answer = await Task.detached {
+    let answer = await request()
+    returned.open()
+    return answer
+  }.value
+  let answeredFirst = answered.isOpen
+  looked.open()
+  platform.checkpoints.remove(at: .healthCallbackDelivering(.authorization))
+  try await platform.settle(driver)
+  guard answeredFirst else {
+    return .fail(
+      "requestAuthorization() answered \(answer) before the health store answered: it starts "
+        + "the request and returns what is known now. Await the store's answer (its async "
+        + "`requestAuthorization()`, or a continuation resumed in the callback) and answer with it")
+  }
+  return .expect(
+    answer,
+    "after a failed request, a request the store grants answered false: answer with "
+      + "what the store said this time")
+}
+
 suite.check("no escape hatch silences the compiler or the runtime checks") {
   // The store has an async form, so this step needs no continuation. One that wraps the old
   // callback instead must be a checked one: an unsafe continuation behaves the same until a path

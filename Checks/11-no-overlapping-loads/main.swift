@@ -51,6 +51,14 @@ suite.check("a failed or impossible load does not stop the next one") {
   ])
 }
 
+suite.check("a load asked while another runs answers once it has brought what arrived") {
+  let platform = try SimulatedPlatform()
+  let driver = CoffeeStep11.LabDriver.launch(on: platform)
+  let controller = driver.app.model.healthKitController
+  return try await LoadAnswerChecks.loadAskedDuringAnotherBringsWhatArrived(
+    platform: platform, driver: driver, load: { await controller.loadNewDataFromHealthKit() })
+}
+
 suite.check("every order of the app's work within one deviation keeps the app's rules") {
   exploration.outcome()
 }

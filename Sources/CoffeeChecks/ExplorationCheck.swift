@@ -23,6 +23,13 @@ public struct ExplorationCheck: Sendable {
   public let groups: [(name: String, targets: [String])]
   /// Deviations from the default order, at most.
   public let bound: Int
+  /// The coffee step whose solution this explores.
+  public let step: Int
+
+  /// The step from which the file's history is judged (`Expectation.fileNeverGoesBack`): step 08
+  /// orders the saves on the store actor; before it, a save task that runs late writes an older
+  /// list for a while, a gap that step's lesson closes.
+  static let fileHistoryFirstStep = 8
 
   /// The group of the step's own interleavings, which `outcome()` judges.
   public static let interleavingsGroup = "interleavings"
@@ -44,6 +51,7 @@ public struct ExplorationCheck: Sendable {
       + (own.isEmpty ? [] : [(Self.ownExpectationsGroup, own)])
       + races.map { ($0.entry, $0.targets) }
     self.bound = bound
+    self.step = step
   }
 
   /// For each scenario written for exploration, the step from which every order of it keeps its
@@ -57,7 +65,7 @@ public struct ExplorationCheck: Sendable {
     "foreground-while-authorizing": (1, 1),
     "sample-while-launching": (8, 8), "refresh-while-store-fails": (10, 10),
     "refresh-while-sample-arrives": (10, 10), "loads-overlap": (11, 11),
-    "load-as-earlier-ends": (11, 11),
+    "load-as-earlier-ends": (11, 11), "drinks-while-health-refuses": (1, 8),
   ]
 
   /// The scenarios coffee step `step` explores and judges by every rule of the app.
@@ -119,6 +127,10 @@ public struct ExplorationCheck: Sendable {
       "Two authorization requests can be pending at once, the launch's and the foreground's: "
       + "answer each one, with a continuation of its own, and never turn one away because "
       + "another is pending.",
+    "drinks-while-health-refuses":
+      "A sample the health store refuses costs that sample and nothing more: keep the drink in "
+      + "the model and save the list to disk whatever Health answered. Catch the health save's "
+      + "error where it happens, log it, and go on to the disk save.",
     "refresh-while-store-fails": backgroundTask,
     "refresh-while-sample-arrives": backgroundTask,
   ]
@@ -174,7 +186,7 @@ public struct ExplorationCheck: Sendable {
       }
       return target
     }
-    let matches = Self.judges(group.name)
+    let matches = judges(group.name)
     let isFinding = { (run: ExploredRun) in run.findings.contains(where: matches) }
     let report = ScheduleSearch.search(
       explored, bound: bound, run: Self.runAnnounced, readyCounts: \.record.readyCounts,
@@ -217,14 +229,17 @@ public struct ExplorationCheck: Sendable {
 
   /// What breaks a rule for `group`. For the step's interleavings, every finding but work that
   /// escaped the scheduler (a Dispatch queue of the learner's own, a semaphore): the tool's
-  /// limit rather than a verdict, which the step's other checks judge. For a catalog race, only
+  /// limit rather than a verdict, which the step's other checks judge; and the file's history
+  /// only from `fileHistoryFirstStep`. For a catalog race, only
   /// the evidence of that race: a step may leave another gap open in the same scenario (step
   /// 07's saves, unordered until step 08), which its own step judges.
-  static func judges(_ group: String) -> @Sendable (ExploredRun.Finding) -> Bool {
+  func judges(_ group: String) -> @Sendable (ExploredRun.Finding) -> Bool {
     switch group {
-    case interleavingsGroup:
-      return { $0.kind != .escape }
-    case ownExpectationsGroup:
+    case Self.interleavingsGroup:
+      let judgesFileHistory = step >= Self.fileHistoryFirstStep
+      let fileHistory = Expectation.fileNeverGoesBack.summary
+      return { $0.kind != .escape && (judgesFileHistory || $0.what != fileHistory) }
+    case Self.ownExpectationsGroup:
       let own = Set(Scenario.interleavings.flatMap { $0.expectations.map(\.summary) })
       return { $0.kind == .expectation && own.contains($0.what) }
     default:
@@ -255,7 +270,7 @@ public struct ExplorationCheck: Sendable {
   func describe(_ run: ExploredRun, group: String, isReplay: Bool) -> [String] {
     // What a user of the app would see first (the scenario's expectations), then the evidence
     // that names the race.
-    let judged = run.findings.filter(Self.judges(group))
+    let judged = run.findings.filter(judges(group))
     let seen = run.findings.filter { $0.kind == .expectation && !judged.contains($0) }
     var lines = (seen + judged).flatMap { finding in
       // A detail of several lines (expected and actual) stays under its finding.

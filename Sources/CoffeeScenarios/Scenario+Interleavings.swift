@@ -10,11 +10,12 @@ extension Scenario {
   /// brings a newer sample), drinks in a row, a write that fails among them, a drink or a sample
   /// while the launch still reads the file, the app coming to the foreground while an
   /// authorization request is pending, a background refresh while the store fails or a sample
-  /// arrives.
+  /// arrives, drinks added while the health store refuses their samples.
   public static let interleavings: [Scenario] = [
     loadsOverlap, loadAsEarlierEnds, loadAfterFailedLoad, drinkWhileLoading, drinkWhileSyncing,
     drinksInARow, writeFailsOnce, drinkWhileLaunching, sampleWhileLaunching,
     foregroundWhileAuthorizing, refreshWhileStoreFails, refreshWhileSampleArrives,
+    drinksWhileHealthRefuses,
   ]
 
   private static let s1 = ScenarioIDs.sample(1)
@@ -251,5 +252,24 @@ extension Scenario {
         [.init(id: 1, success: true, completions: 1)]
       },
     ],
+    holdsInEveryOrder: true)
+
+  /// Two drinks while the health store refuses samples, the store accepting them again at some
+  /// moment of their work. A refused sample costs that sample and nothing else: both
+  /// drinks stay in the model, and on disk (every scenario checks that the file agrees with the
+  /// model), whatever Health answered, so that the disk save must never wait on Health's yes.
+  static let drinksWhileHealthRefuses = Scenario(
+    id: "drinks-while-health-refuses",
+    summary: "Two drinks are added while the health store refuses samples, then accepts them.",
+    setup: {
+      var setup = Setup()
+      setup.health.failsSaves = true
+      return setup
+    }(),
+    steps: [
+      .addDrink(.energyDrink, minutesAgo: 10), .addDrink(.blackTea),
+      .meanwhile(.setHealthFailure(.saves, failing: false)),
+    ],
+    expectations: [.modelHolds(drinks((29, 10), (47, 0)))],
     holdsInEveryOrder: true)
 }

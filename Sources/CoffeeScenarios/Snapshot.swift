@@ -58,6 +58,12 @@ public struct Snapshot: Sendable {
 
   public let modelDrinks: [Drink]
   public let file: FileContents
+  /// Each list of drinks the app wrote to the file that reached the disk, in the order the
+  /// writes landed, since the watch was first used (an unreadable write as nil).
+  public var landedWrites: [[Drink]?] {
+    landedWriteData.map { try? PropertyListDecoder().decode([Drink].self, from: $0) }
+  }
+  private let landedWriteData: [Data]
   public let documentFiles: [String]
   public let healthSamples: [CaffeineSample]
   public let complicationReloads: Int
@@ -89,6 +95,7 @@ public struct Snapshot: Sendable {
     let events = platform.events.all
     modelDrinks = driver.currentDrinks
     file = Self.readFile(on: platform)
+    landedWriteData = platform.documents.landedWrites(ofFileNamed: Self.fileName)
     documentFiles = platform.documents.fileNames()
     healthSamples = platform.healthStore.samples
     complicationReloads = platform.complicationServer.reloads.count

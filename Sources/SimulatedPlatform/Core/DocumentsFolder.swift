@@ -18,6 +18,8 @@ public final class DocumentsFolder: Sendable {
     var nextWriteID = 0
     var writeLatency: Latency = .none
     var failsNextWrite = false
+    /// What each write that reached the disk wrote, by file name, in the order they landed.
+    var landedWrites: [String: [Data]] = [:]
   }
 
   private let state = PlatformLock(State())
@@ -38,6 +40,13 @@ public final class DocumentsFolder: Sendable {
   /// and leave the file as it was; the writes after it work again. For scenarios.
   public func failNextWrite() {
     state.withLock { $0.failsNextWrite = true }
+  }
+
+  /// What each write of the file called `name` that reached the disk wrote, in the order the
+  /// writes landed: the file's history, which its last contents alone cannot tell (a write that
+  /// lands late puts back an older list for a while).
+  public func landedWrites(ofFileNamed name: String) -> [Data] {
+    state.withLock { $0.landedWrites[name] ?? [] }
   }
 
   /// The URL of the file called `name` in this folder.
@@ -111,6 +120,7 @@ public final class DocumentsFolder: Sendable {
       throw CocoaError(.fileWriteOutOfSpace)
     }
     try data.write(to: fileURL(named: name), options: [.atomic])
+    state.withLock { $0.landedWrites[name, default: []].append(data) }
     services.log.tracer.mark(
       "write \(name) ends", isolation: isolation, linkedFrom: started, as: .write)
     services.log.record(.fileWritten(name: name, bytes: data.count), isolation: isolation)
@@ -152,6 +162,7 @@ public final class DocumentsFolder: Sendable {
   /// Puts `data` in place as the file called `name` before the app runs; for scenarios.
   public func seed(_ data: Data, asFileNamed name: String) throws {
     try data.write(to: fileURL(named: name), options: [.atomic])
+    state.withLock { $0.landedWrites[name, default: []].append(data) }
   }
 
   func suspend() {
