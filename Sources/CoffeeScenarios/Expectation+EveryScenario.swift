@@ -1,3 +1,4 @@
+import CheckReporting
 import CoffeeDomain
 import Foundation
 
@@ -18,6 +19,7 @@ extension Expectation {
           : "before relaunch \(outcome.summary(of: outcome.final.modelDrinks)), after \(outcome.summary(of: outcome.afterRelaunch.modelDrinks))"
       },
       fileNeverGoesBack,
+      everyDrinkReachesHealthOnce,
     ]
     + AppInvariant.all.map { invariant in
       Expectation(invariant.summary, brokenBy: invariant.brokenBy) {
@@ -30,6 +32,33 @@ extension Expectation {
     "the file never goes back to a list it had left"
   ) { outcome in
     wentBack(outcome.final.landedWrites, outcome)
+  }
+
+  /// Each drink the user added while Health took the app's samples is saved to Health exactly
+  /// once (a sample whose sync identifier is the drink's), if the model still lists it: not
+  /// skipped because another save was in flight, not saved twice. Scenarios where the store starts
+  /// refusing samples later are left out: a refused save is the store's, not the app's.
+  public static let everyDrinkReachesHealthOnce = Expectation(
+    "every drink added while Health takes samples reaches it once"
+  ) { outcome in
+    let refusesLater = outcome.scenario.steps.contains {
+      $0 == .setHealthFailure(.saves, failing: true)
+        || $0 == .meanwhile(.setHealthFailure(.saves, failing: true))
+    }
+    guard !refusesLater else { return nil }
+    let listed = Set(outcome.final.modelDrinks.map(\.uuid))
+    var saves: [UUID: Int] = [:]
+    for event in outcome.events {
+      if case .healthSampleSaved(let id) = event.kind { saves[id, default: 0] += 1 }
+    }
+    let wrong = outcome.drinksAddedWhileHealthAccepted.filter {
+      listed.contains($0) && saves[$0, default: 0] != 1
+    }
+    guard !wrong.isEmpty else { return nil }
+    let drinks = outcome.final.modelDrinks.filter { wrong.contains($0.uuid) }
+    let counts = wrong.map { saves[$0, default: 0] }
+    return "\(outcome.summary(of: drinks)) reached Health "
+      + counts.map { Wording.count($0, "time") }.joined(separator: ", ")
   }
 
   /// Where the file's history dropped a drink and later held it again: a write that landed

@@ -26,6 +26,9 @@ public struct ScenarioOutcome: Sendable {
   public let authorizationAnswers: [Bool?]
   /// Each `syncHealth` step's answer, in order; nil when it was never answered.
   public let healthLoadAnswers: [Bool?]
+  /// The drinks the user added while the health store was available, had authorized the app
+  /// and took samples: each must reach Health once.
+  public let drinksAddedWhileHealthAccepted: [UUID]
   /// Every platform event, in order.
   public let events: [PlatformEvent]
 

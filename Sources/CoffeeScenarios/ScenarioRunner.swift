@@ -61,6 +61,7 @@ public enum ScenarioRunner {
       scenario: scenario, variant: variant, now: now, steps: records, afterRelaunch: afterRelaunch,
       authorizationAnswers: answers.authorization.all,
       healthLoadAnswers: answers.healthLoad.all,
+      drinksAddedWhileHealthAccepted: answers.addedWhileHealthAccepts.withLock { $0 },
       events: platform.events.all)
   }
 
@@ -68,6 +69,8 @@ public enum ScenarioRunner {
   private final class Answers: Sendable {
     let authorization = AnswerList()
     let healthLoad = AnswerList()
+    /// The drinks the user added while the health store took the app's samples.
+    let addedWhileHealthAccepts = PlatformLock<[UUID]>([])
   }
 
   /// One kind of answer, in the order the requests were made; nil until answered.
@@ -187,8 +190,19 @@ public enum ScenarioRunner {
     switch step {
     case .addDrink(let type, let minutesAgo):
       platform.runtime.resume()
+      // Whether Health takes the app's samples now, as the app itself asks (the store's status,
+      // not a flag of the app's): then the drink must reach it.
+      let store = platform.healthStore
+      let accepts =
+        store.isHealthDataAvailable && store.authorizationStatus() == .sharingAuthorized
+        && !store.behaviour.failsSaves
+      let listed = Set(driver.currentDrinks.map(\.uuid))
       driver.addDrink(
         mgCaffeine: type.mgCaffeinePerServing, onDate: now.addingTimeInterval(-minutesAgo * 60))
+      if accepts {
+        let added = driver.currentDrinks.map(\.uuid).filter { !listed.contains($0) }
+        answers.addedWhileHealthAccepts.withLock { $0 += added }
+      }
     case .syncHealth:
       platform.runtime.resume()
       driver.loadNewDataFromHealthKit(completion: answers.healthLoad.slot())
