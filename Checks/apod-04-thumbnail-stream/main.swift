@@ -83,6 +83,50 @@ func playLeaving(_ story: ExplorationStory) async -> [String] {
   return problems
 }
 
+/// Three pictures and a video, from a data source that the list makes for the stream alone and
+/// lets go at once: when the stream's task starts, nothing else keeps the data source.
+func playReleased(_ story: ExplorationStory) async -> [String] {
+  let list = pictures()
+  let images = list.filter(\.isImage)
+  let transport = transport(for: list)
+  transport.observe { story.note($0) }
+  // The scheduler runs one job at a time: the stream's task cannot start before this statement
+  // ends, and the data source, which only it names, is released there.
+  let stream = ThumbnailDataSource(transport: transport).thumbnails(for: list)
+  story.note("the list keeps the stream and lets the data source go")
+  let ended = LockedValue(false)
+  let listener = Task {
+    await story.inLane("listener") {
+      for await thumbnail in stream {
+        story.note("shows \(FakeImage.name(in: thumbnail.bytes) ?? "?")")
+      }
+      ended.withLock { $0 = true }
+      story.note("the stream has ended")
+    }
+  }
+  await story.settle()
+  let shown = story.events.filter { $0.text.hasPrefix("shows ") }.map {
+    String($0.text.dropFirst("shows ".count))
+  }
+  var problems: [String] = []
+  if !ended.current {
+    problems.append(
+      "the data source was let go as its stream was made, and once nothing else could run the "
+        + "stream had not ended (shown: \(shown.isEmpty ? "nothing" : shown.sorted().joined(separator: ", "))): "
+        + "the list waits for ever")
+  } else if shown.sorted() != images.map(\.date) {
+    problems.append(
+      "the data source was let go as its stream was made, and the stream ended showing "
+        + "\(shown.isEmpty ? "nothing" : shown.sorted().joined(separator: ", ")), expected the "
+        + "three thumbnails: the list asked for them, and nobody stopped listening")
+  }
+  // Stop listening, so that nothing of this run is left behind.
+  listener.cancel()
+  await listener.value
+  await story.settle()
+  return problems
+}
+
 /// Three downloads that answer after 100 ms (virtual) each, in any order; the second fails.
 func playFailure(_ story: ExplorationStory) async -> [String] {
   let list = pictures()
@@ -126,6 +170,23 @@ let exploration = KataExploration(
         + "stream is made, and cancel it in `continuation.onTermination`, set there too, so that "
         + "whenever the stream ends, the task it cancels already exists.",
       play: { await playLeaving($0) }),
+    ExplorationScenario(
+      "source-released",
+      summary: "the list makes a data source for its stream alone, and lets it go before the "
+        + "stream's task has started",
+      steps: [
+        "list: ThumbnailDataSource(transport:).thumbnails(for:) of three pictures and a video; "
+          + "the list keeps the stream, not the data source, which is released at once",
+        "listener: for await over the stream; the downloads answer at once",
+        "then: the three thumbnails are shown and the stream ends",
+      ],
+      advice:
+        "The stream's task must do its work even when nothing else keeps the data source: "
+        + "capture it strongly in the task, which keeps it only until the downloads end (a task "
+        + "that ends holds nothing, so there is no cycle). A `[weak self]` task that finds the "
+        + "source gone leaves the list with nothing, or waiting for ever if it does not finish "
+        + "the stream; an `unowned` one crashes.",
+      play: { await playReleased($0) }),
     ExplorationScenario(
       "second-fails",
       summary: "three pictures download in any order, and the second fails",
@@ -252,6 +313,10 @@ suite.check("a failed download is skipped and the stream still finishes") {
   return .expect(
     log.elements == ["2021-12-17", "finished"],
     "expected only the picture that downloaded, then the end; got \(log.elements)")
+}
+
+suite.check("a data source let go as its stream starts still delivers every thumbnail") {
+  exploration.outcome(of: "source-released")
 }
 
 suite.check("a failure in the middle of the batch does not end the stream early, in any order") {
