@@ -194,6 +194,9 @@ let exploration = KataExploration(
         + "whatever another batch waits for must still come. A task group per batch, which "
         + "shares nothing, needs nothing more; a download shared between batches must go on, "
         + "or be started again, for those still waiting, and always answer them.",
+      // Two batches in flight make the search wide: bound 2 passes the 5,000-schedule budget.
+      // One deviation puts the user's leaving anywhere, then seeded runs.
+      bound: 1,
       play: { await playScreenLeaves($0) }),
   ])
 // In the child process that the exploring checks start, this explores and exits, before any task.
