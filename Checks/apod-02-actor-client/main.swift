@@ -298,6 +298,46 @@ func refetched(by client: ApodClient, on transport: SimulatedTransport, after: S
     + "caller"
 }
 
+suite.check("a later fetch on the same client gets its own range's answer, or its own error") {
+  // One client fetches the week, then the first day of it: the day gets its own picture.
+  let oneDayURL = ApodClient.url(from: start, to: start)
+  let transport = SimulatedTransport()
+  transport.route(rangeURL, body: CannedApod.json(pictures))
+  transport.route(oneDayURL, body: CannedApod.json([pictures[0]]))
+  let client = ApodClient(transport: transport)
+  _ = await fetch(client)
+  switch await fetch(client, from: start, to: start) {
+  case .success(let found) where found.map(\.title) == ["M31"]: break
+  case .success(let found):
+    return .fail(
+      "after the week from 2021-12-15, a fetch of 2021-12-15 alone returned "
+        + "\(found.map(\.title)) after \(Wording.count(transport.statistics.requests(for: oneDayURL), "request")) "
+        + "for that day, expected its one picture, M31: an answer belongs to the range it was "
+        + "asked for")
+  case .failure(let error):
+    return .fail("after the week, a fetch of its first day alone threw \(error)")
+  }
+  // Then the network goes offline: a fetch that asks the server must say so. One answered
+  // from what the client kept, with no request, may return the pictures.
+  transport.fail(rangeURL, with: TransportError.offline)
+  let requestsBefore = transport.statistics.requests(for: rangeURL)
+  let result = await fetch(client)
+  let asked = transport.statistics.requests(for: rangeURL) > requestsBefore
+  switch result {
+  case .success(let found) where asked:
+    return .fail(
+      "offline, a fetch of the week asked the server, which failed, and returned "
+        + "\(Wording.count(found.count, "picture")) from an earlier answer instead of throwing "
+        + "transportFailed: the list would never say it is offline")
+  case .success(let found) where found.count != pictures.count:
+    return .fail("a fetch of the week answered from the client returned \(found.count) pictures")
+  case .success:
+    return .pass
+  case .failure:
+    return expectError(.transportFailed, from: result)
+  }
+}
+
 suite.check("a cancelled fetch throws cancelled") {
   // The transport reports the cancellation with CancellationError, the Swift convention.
   exploration.outcome(of: "cancelled")
