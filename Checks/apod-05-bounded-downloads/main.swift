@@ -50,7 +50,9 @@ func playBatch(_ story: ExplorationStory, limit: Int) async -> [String] {
 }
 
 /// Two screens share one downloader, one picture at a time each; both ask for the first
-/// picture. The user leaves the list at any point, and its batch is cancelled.
+/// picture. The list starts; the detail screen opens 50 ms later, while the list's first
+/// download is under way; the user leaves the list 80 ms in, and its batch is cancelled. The
+/// scheduler moves each of these anywhere.
 func playScreenLeaves(_ story: ExplorationStory) async -> [String] {
   let transport = transport()
   for url in urls.prefix(3) { transport.delay(url, by: .milliseconds(100)) }
@@ -60,18 +62,18 @@ func playScreenLeaves(_ story: ExplorationStory) async -> [String] {
   let detailImages = LockedValue<[URL: Data]?>(nil)
   let list = Task {
     await story.inLane("list") {
+      story.note("downloadAll(pictures 1 and 2)")
       let images = await downloader.downloadAll([urls[0], urls[1]])
       story.note("returned \(images.keys.map(\.lastPathComponent).sorted())")
     }
   }
-  _ = Task {
-    await story.inLane("detail") {
-      let images = await downloader.downloadAll(detailURLs)
-      story.note("returned \(images.keys.map(\.lastPathComponent).sorted())")
-      detailImages.withLock { $0 = images }
-    }
+  _ = story.later("detail", after: .milliseconds(50)) {
+    story.note("opens: downloadAll(pictures 1 and 3)")
+    let images = await downloader.downloadAll(detailURLs)
+    story.note("returned \(images.keys.map(\.lastPathComponent).sorted())")
+    detailImages.withLock { $0 = images }
   }
-  let leave = story.later("user") {
+  let leave = story.later("user", after: .milliseconds(80)) {
     story.note("leaves the list: its batch is cancelled")
     list.cancel()
   }
@@ -185,8 +187,9 @@ let exploration = KataExploration(
       steps: [
         "list: downloadAll(pictures 1 and 2) with a limit of 1; each download answers 100 ms "
           + "after it starts",
-        "detail: downloadAll(pictures 1 and 3) at the same time, with the same downloader",
-        "user: leaves the list at any point: its batch's task is cancelled",
+        "detail: opens 50 ms later, or at any point: downloadAll(pictures 1 and 3) with the "
+          + "same downloader",
+        "user: leaves the list 80 ms in, or at any point: its batch's task is cancelled",
         "then: the detail screen's batch returns pictures 1 and 3",
       ],
       advice:
