@@ -171,12 +171,34 @@ suite.check("a one-day range asks for that day and returns its picture") {
   }
 }
 
+/// Error answers as servers send them: the status alone says what went wrong, whatever the body
+/// is, JSON that decodes or not JSON at all.
+let errorAnswers: [(status: HTTPStatus, body: String, described: String)] = [
+  (.serverError, "[]", "an empty list, which decodes"),
+  (.serverError, "<html><body>Internal Server Error</body></html>", "an HTML error page"),
+  (
+    .notFound, #"{"code": 404, "msg": "No data available for date: 2021-12-17"}"#,
+    "the API's JSON error object"
+  ),
+  (429, "", "no body at all"),
+  (503, String(decoding: CannedApod.json(pictures), as: UTF8.self), "a stale list of pictures"),
+]
+
 suite.check("a status other than 200 throws invalidServerResponse") {
-  let transport = SimulatedTransport()
-  // The body decodes fine: only the status says something went wrong.
-  transport.route(rangeURL, CannedResponse(status: .serverError, body: Data("[]".utf8)))
-  return expectError(
-    .invalidServerResponse(.serverError), from: await fetch(ApodClient(transport: transport)))
+  // Each error answer with a client of its own; its body must not change the verdict.
+  for answer in errorAnswers {
+    let transport = SimulatedTransport()
+    transport.route(rangeURL, .text(answer.body, status: answer.status))
+    let outcome = expectError(
+      .invalidServerResponse(answer.status), from: await fetch(ApodClient(transport: transport)))
+    if case .fail(let message) = outcome {
+      return .fail(
+        "an \(answer.status) answer with \(answer.described) as its body: \(message); the "
+          + "status says the request failed, whatever the body holds, so check it before "
+          + "decoding")
+    }
+  }
+  return .pass
 }
 
 suite.check("data that does not decode throws decodingFailed") {
@@ -198,6 +220,125 @@ suite.check("a transport failure throws transportFailed") {
   let transport = SimulatedTransport()
   transport.fail(rangeURL, with: TransportError.offline)
   return expectError(.transportFailed, from: await fetch(ApodClient(transport: transport)))
+}
+
+/// How a first fetch fails, and what the client throws for it.
+let firstFailures:
+  [(described: String, error: ApodNetworkingError, fail: (SimulatedTransport) -> Void)] = [
+    (
+      "the network is offline", .transportFailed,
+      { $0.fail(rangeURL, with: TransportError.offline) }
+    ),
+    (
+      "the server answers 500", .invalidServerResponse(.serverError),
+      { $0.route(rangeURL, .text("<html>Internal Server Error</html>", status: .serverError)) }
+    ),
+    ("the body does not decode", .decodingFailed, { $0.route(rangeURL, .text("{\"error\": 1}")) }),
+  ]
+
+suite.check("a fetch after a failed one asks the server again") {
+  // One client, two fetches of the same range: the first fails, then the server is back. The
+  // second must ask again and return the pictures: a failure is no answer to keep.
+  for failure in firstFailures {
+    let transport = SimulatedTransport()
+    failure.fail(transport)
+    let client = ApodClient(transport: transport)
+    // Which error the first fetch throws is the other checks' business; that it fails is not.
+    if case .success(let found) = await fetch(client) {
+      return .fail(
+        "when \(failure.described), a fetch returned \(Wording.count(found.count, "picture")) "
+          + "instead of throwing \(failure.error)")
+    }
+    transport.succeed(rangeURL)
+    transport.route(rangeURL, body: CannedApod.json(pictures))
+    if let problem = await refetched(by: client, on: transport, after: failure.described) {
+      return .fail(problem)
+    }
+  }
+  // A fetch cancelled while it waits for its answer: the user left, and comes back.
+  let transport = SimulatedTransport()
+  transport.route(rangeURL, body: CannedApod.json(pictures))
+  transport.hold(rangeURL)
+  let client = ApodClient(transport: transport)
+  let first = Task { await fetch(client) }
+  CheckSuite.waiting(for: "the first fetch's request to reach the server")
+  await transport.waitUntilHeld(1)
+  first.cancel()
+  if case .success(let found) = await first.value {
+    return .fail(
+      "a fetch cancelled while it waited for its answer returned "
+        + "\(Wording.count(found.count, "picture")) instead of throwing cancelled")
+  }
+  transport.release(rangeURL)
+  if let problem = await refetched(
+    by: client, on: transport, after: "the user left while it waited for its answer")
+  {
+    return .fail(problem)
+  }
+  return .pass
+}
+
+/// What is wrong with the second fetch of the range, once the first has failed `after`; nil if
+/// it asked the server again and returned the three pictures.
+func refetched(by client: ApodClient, on transport: SimulatedTransport, after: String) async
+  -> String?
+{
+  // A client may try a failed request more than once: what counts is that the second fetch
+  // asks the server at least once more.
+  let requestsBefore = transport.statistics.requests(for: rangeURL)
+  let result = await fetch(client)
+  let asked = transport.statistics.requests(for: rangeURL) - requestsBefore
+  let answer: String
+  switch result {
+  case .success(let found) where found.count == pictures.count && asked > 0: return nil
+  case .success(let found): answer = "returned \(Wording.count(found.count, "picture"))"
+  case .failure(let error): answer = "threw \(error)"
+  }
+  return
+    "a first fetch failed (\(after)), then the server answered again; the second fetch of "
+    + "the same range \(answer) after \(Wording.count(asked, "request")) of its own, expected "
+    + "the 3 pictures from a new request: a failure is not an answer to keep for the next "
+    + "caller"
+}
+
+suite.check("a later fetch on the same client gets its own range's answer, or its own error") {
+  // One client fetches the week, then the first day of it: the day gets its own picture.
+  let oneDayURL = ApodClient.url(from: start, to: start)
+  let transport = SimulatedTransport()
+  transport.route(rangeURL, body: CannedApod.json(pictures))
+  transport.route(oneDayURL, body: CannedApod.json([pictures[0]]))
+  let client = ApodClient(transport: transport)
+  _ = await fetch(client)
+  switch await fetch(client, from: start, to: start) {
+  case .success(let found) where found.map(\.title) == ["M31"]: break
+  case .success(let found):
+    return .fail(
+      "after the week from 2021-12-15, a fetch of 2021-12-15 alone returned "
+        + "\(found.map(\.title)) after \(Wording.count(transport.statistics.requests(for: oneDayURL), "request")) "
+        + "for that day, expected its one picture, M31: an answer belongs to the range it was "
+        + "asked for")
+  case .failure(let error):
+    return .fail("after the week, a fetch of its first day alone threw \(error)")
+  }
+  // Then the network goes offline: a fetch that asks the server must say so. One answered
+  // from what the client kept, with no request, may return the pictures.
+  transport.fail(rangeURL, with: TransportError.offline)
+  let requestsBefore = transport.statistics.requests(for: rangeURL)
+  let result = await fetch(client)
+  let asked = transport.statistics.requests(for: rangeURL) > requestsBefore
+  switch result {
+  case .success(let found) where asked:
+    return .fail(
+      "offline, a fetch of the week asked the server, which failed, and returned "
+        + "\(Wording.count(found.count, "picture")) from an earlier answer instead of throwing "
+        + "transportFailed: the list would never say it is offline")
+  case .success(let found) where found.count != pictures.count:
+    return .fail("a fetch of the week answered from the client returned \(found.count) pictures")
+  case .success:
+    return .pass
+  case .failure:
+    return expectError(.transportFailed, from: result)
+  }
 }
 
 suite.check("a cancelled fetch throws cancelled") {

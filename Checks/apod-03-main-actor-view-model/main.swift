@@ -125,6 +125,48 @@ actor SlowStore: PictureStore {
     return problems
   }
 
+  /// Refreshes whose refresh() returned before the work it reports: it neither ended a fetch
+  /// and save of its own (or a fetch that failed), nor waited until every refresh called before
+  /// it had ended.
+  func returnedBeforeAnyRefreshEnded() -> [String] {
+    let events = story.events
+    // The end of a refresh's work: its save ended or failed, or its fetch failed.
+    func endsWork(_ event: ExplorationStory.Event) -> Bool {
+      event.text == "save ends" || event.text.hasPrefix("save fails")
+        || (event.text.hasPrefix("GET ")
+          && (event.text.hasSuffix(" cancelled") || event.text.contains(" fails")))
+    }
+    func index(of text: String, in lane: String) -> Int? {
+      events.firstIndex { $0.lane == lane && $0.text.hasPrefix(text) }
+    }
+    var problems: [String] = []
+    let lanes = Set(events.map(\.lane)).filter { $0.hasPrefix("pull ") }.sorted()
+    for lane in lanes {
+      guard let called = index(of: "refresh()", in: lane),
+        let returned = index(of: "returns", in: lane)
+      else { continue }
+      let ownWorkEnded = events[called..<returned].contains { $0.lane == lane && endsWork($0) }
+      // Or it waited for the refreshes under way: each one called before it has ended.
+      let earlier = lanes.filter { other in
+        other != lane && index(of: "refresh()", in: other).map { $0 < called } == true
+      }
+      let waited =
+        !earlier.isEmpty
+        && earlier.allSatisfy { other in
+          events[..<returned].contains { $0.lane == other && endsWork($0) }
+        }
+      if !ownWorkEnded && !waited {
+        problems.append(
+          "\(lane): refresh() came while another refresh was under way and returned before "
+            + "that one, or one of its own, had saved anything (\(events[returned].text)): the "
+            + "spinner stops on pictures not yet there. Await the refresh that is running, "
+            + "or run one of your own; a flag that skips the pull answers before the work it "
+            + "reports")
+      }
+    }
+    return problems
+  }
+
   /// Saves that began while the list already showed new pictures: shown before they were kept.
   func shownBeforeSaving() -> [String] {
     let prefix = "save starts; list: "
@@ -213,6 +255,41 @@ let exploration = KataExploration(
         if !titles.isEmpty {
           problems.append(
             "the save failed, yet the list shows \(titles): pictures that were never kept")
+        }
+        return problems
+      }),
+    ExplorationScenario(
+      "pull-while-refreshing",
+      summary: "the user pulls to refresh, and pulls again at any point while the first refresh "
+        + "is under way",
+      steps: [
+        "pull 1: refresh(); the fetch answers after 100 ms, the store's save takes 50 ms",
+        "pull 2: refresh() at any point: before, during or after pull 1's fetch and save",
+        "then: each refresh() returns only once a refresh has saved the pictures since it was "
+          + "called (its own, or the one it waited for), and the list shows Orion and M31",
+      ],
+      advice: topDownAdvice
+        + " A pull that finds a refresh under way may wait for it or run its own, but must not "
+        + "return before the work it reports: a flag that skips it, or that makes the running "
+        + "refresh go round again, returns while the list is still loading.",
+      // One deviation puts the second pull anywhere in the first refresh, then seeded runs go
+      // deeper (bound 2 is over 3,600 schedules).
+      bound: 1,
+      play: { story in
+        let screen = await Screen(story: story)
+        await screen.network.observe { story.note($0) }
+        let first = Task { await screen.pull(1) }
+        let second = story.later("pull 2") { await screen.pull(2) }
+        await first.value
+        await second.value
+        await story.settle()
+        var problems = await screen.returnedBeforeAnyRefreshEnded()
+        problems += await screen.returnedBeforeSaving()
+        let (state, titles) = await (screen.model.state, screen.model.pictures.map(\.title))
+        if state != .loaded(count: 2) || titles != ["Orion", "M31"] {
+          problems.append(
+            "once everything settled, the list shows \(state), \(titles); expected "
+              + "loaded(count: 2), Orion and M31")
         }
         return problems
       }),
@@ -327,6 +404,10 @@ suite.check("a failed save shows the error") {
 
 suite.check("refreshes that overlap keep the pictures already shown") {
   exploration.outcome(of: "refreshes-overlap")
+}
+
+suite.check("a pull during a refresh returns only once pictures are saved") {
+  exploration.outcome(of: "pull-while-refreshing")
 }
 
 suite.check("no escape hatch silences the compiler") {

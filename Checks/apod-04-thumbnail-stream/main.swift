@@ -83,6 +83,96 @@ func playLeaving(_ story: ExplorationStory) async -> [String] {
   return problems
 }
 
+/// Three pictures and a video, from a data source that the list makes for the stream alone and
+/// lets go at once: when the stream's task starts, nothing else keeps the data source.
+func playReleased(_ story: ExplorationStory) async -> [String] {
+  let list = pictures()
+  let images = list.filter(\.isImage)
+  let transport = transport(for: list)
+  transport.observe { story.note($0) }
+  // The scheduler runs one job at a time: the stream's task cannot start before this statement
+  // ends, and the data source, which only it names, is released there.
+  let stream = ThumbnailDataSource(transport: transport).thumbnails(for: list)
+  story.note("the list keeps the stream and lets the data source go")
+  let ended = LockedValue(false)
+  let listener = Task {
+    await story.inLane("listener") {
+      for await thumbnail in stream {
+        story.note("shows \(FakeImage.name(in: thumbnail.bytes) ?? "?")")
+      }
+      ended.withLock { $0 = true }
+      story.note("the stream has ended")
+    }
+  }
+  await story.settle()
+  let shown = story.events.filter { $0.text.hasPrefix("shows ") }.map {
+    String($0.text.dropFirst("shows ".count))
+  }
+  var problems: [String] = []
+  if !ended.current {
+    problems.append(
+      "the data source was let go as its stream was made, and once nothing else could run the "
+        + "stream had not ended (shown: \(shown.isEmpty ? "nothing" : shown.sorted().joined(separator: ", "))): "
+        + "the list waits for ever")
+  } else if shown.sorted() != images.map(\.date) {
+    problems.append(
+      "the data source was let go as its stream was made, and the stream ended showing "
+        + "\(shown.isEmpty ? "nothing" : shown.sorted().joined(separator: ", ")), expected the "
+        + "three thumbnails: the list asked for them, and nobody stopped listening")
+  }
+  // Stop listening, so that nothing of this run is left behind.
+  listener.cancel()
+  await listener.value
+  await story.settle()
+  return problems
+}
+
+/// One data source, two lists of the same pictures: the list starts, and the widget asks 50 ms
+/// later, while the list's downloads (100 ms each) are under way, or at any point.
+func playTwoLists(_ story: ExplorationStory) async -> [String] {
+  let list = pictures()
+  let images = list.filter(\.isImage)
+  let transport = transport(for: list)
+  for image in images { transport.delay(image.url, by: .milliseconds(100)) }
+  transport.observe { story.note($0) }
+  let source = ThumbnailDataSource(transport: transport)
+  let shown = LockedValue<[String: (thumbnails: [String], ended: Bool)]>([:])
+  @Sendable func listen() async {
+    let lane = ExplorationStory.currentLane
+    story.note("for await over thumbnails(for:)")
+    for await thumbnail in source.thumbnails(for: list) {
+      let name = FakeImage.name(in: thumbnail.bytes) ?? "?"
+      story.note("shows \(name)")
+      shown.withLock { $0[lane, default: ([], false)].thumbnails.append(name) }
+    }
+    story.note("the stream has ended")
+    shown.withLock { $0[lane, default: ([], false)].ended = true }
+  }
+  let first = Task { await story.inLane("list") { await listen() } }
+  let second = story.later("widget", after: .milliseconds(50)) { await listen() }
+  await story.settle()
+  var problems: [String] = []
+  for lane in ["list", "widget"] {
+    let (thumbnails, ended) = shown.current[lane] ?? ([], false)
+    let showing = thumbnails.isEmpty ? "nothing" : thumbnails.sorted().joined(separator: ", ")
+    if !ended {
+      problems.append("the \(lane)'s stream never ended (it showed \(showing))")
+    } else if thumbnails.sorted() != images.map(\.date) {
+      problems.append(
+        "the list and the widget listened at the same time, and the \(lane)'s stream ended "
+          + "showing \(showing), expected the three thumbnails: each call of thumbnails(for:) "
+          + "is a stream of its own, with every thumbnail")
+    }
+  }
+  // Stop listening, so that nothing of this run is left behind.
+  first.cancel()
+  second.cancel()
+  await first.value
+  await second.value
+  await story.settle()
+  return problems
+}
+
 /// Three downloads that answer after 100 ms (virtual) each, in any order; the second fails.
 func playFailure(_ story: ExplorationStory) async -> [String] {
   let list = pictures()
@@ -126,6 +216,45 @@ let exploration = KataExploration(
         + "stream is made, and cancel it in `continuation.onTermination`, set there too, so that "
         + "whenever the stream ends, the task it cancels already exists.",
       play: { await playLeaving($0) }),
+    ExplorationScenario(
+      "source-released",
+      summary: "the list makes a data source for its stream alone, and lets it go before the "
+        + "stream's task has started",
+      steps: [
+        "list: ThumbnailDataSource(transport:).thumbnails(for:) of three pictures and a video; "
+          + "the list keeps the stream, not the data source, which is released at once",
+        "listener: for await over the stream; the downloads answer at once",
+        "then: the three thumbnails are shown and the stream ends",
+      ],
+      advice:
+        "The stream's task must do its work even when nothing else keeps the data source: "
+        + "capture it strongly in the task, which keeps it only until the downloads end (a task "
+        + "that ends holds nothing, so there is no cycle). A `[weak self]` task that finds the "
+        + "source gone leaves the list with nothing, or waiting for ever if it does not finish "
+        + "the stream; an `unowned` one crashes.",
+      // The data source is gone before the stream's task starts in every order: one deviation,
+      // then seeded runs, is enough (bound 2 is over 2,000 schedules).
+      bound: 1,
+      play: { await playReleased($0) }),
+    ExplorationScenario(
+      "two-lists",
+      summary: "the list and a widget listen to the thumbnails of the same pictures from one "
+        + "data source; the widget asks while the list's downloads are under way",
+      steps: [
+        "list: for await over thumbnails(for:) of three pictures and a video; each download "
+          + "answers after 100 ms",
+        "widget: 50 ms later, or at any point, for await over thumbnails(for:) of the same "
+          + "pictures, from the same data source",
+        "then: each of them shows the three thumbnails, and each stream ends",
+      ],
+      advice:
+        "Each call of thumbnails(for:) makes a stream of its own, with a producing task of its "
+        + "own: a call that finds another stream under way must not answer with an empty "
+        + "stream, nor with the stream another listener is reading.",
+      // The widget's call lands in the list's downloads in the default order; one deviation
+      // moves it anywhere, then seeded runs.
+      bound: 1,
+      play: { await playTwoLists($0) }),
     ExplorationScenario(
       "second-fails",
       summary: "three pictures download in any order, and the second fails",
@@ -252,6 +381,14 @@ suite.check("a failed download is skipped and the stream still finishes") {
   return .expect(
     log.elements == ["2021-12-17", "finished"],
     "expected only the picture that downloaded, then the end; got \(log.elements)")
+}
+
+suite.check("a data source let go as its stream starts still delivers every thumbnail") {
+  exploration.outcome(of: "source-released")
+}
+
+suite.check("two lists listening at the same time each get every thumbnail") {
+  exploration.outcome(of: "two-lists")
 }
 
 suite.check("a failure in the middle of the batch does not end the stream early, in any order") {

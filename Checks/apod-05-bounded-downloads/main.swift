@@ -49,6 +49,58 @@ func playBatch(_ story: ExplorationStory, limit: Int) async -> [String] {
   return problems
 }
 
+/// Two screens share one downloader, one picture at a time each; both ask for the first
+/// picture. The list starts; the detail screen opens 50 ms later, while the list's first
+/// download is under way; the user leaves the list 80 ms in, and its batch is cancelled. The
+/// scheduler moves each of these anywhere.
+func playScreenLeaves(_ story: ExplorationStory) async -> [String] {
+  let transport = transport()
+  for url in urls.prefix(3) { transport.delay(url, by: .milliseconds(100)) }
+  transport.observe { story.note($0) }
+  let downloader = BoundedDownloader(transport: transport, limit: 1)
+  let detailURLs = [urls[0], urls[2]]
+  let detailImages = LockedValue<[URL: Data]?>(nil)
+  let list = Task {
+    await story.inLane("list") {
+      story.note("downloadAll(pictures 1 and 2)")
+      let images = await downloader.downloadAll([urls[0], urls[1]])
+      story.note("returned \(images.keys.map(\.lastPathComponent).sorted())")
+    }
+  }
+  _ = story.later("detail", after: .milliseconds(50)) {
+    story.note("opens: downloadAll(pictures 1 and 3)")
+    let images = await downloader.downloadAll(detailURLs)
+    story.note("returned \(images.keys.map(\.lastPathComponent).sorted())")
+    detailImages.withLock { $0 = images }
+  }
+  let leave = story.later("user", after: .milliseconds(80)) {
+    story.note("leaves the list: its batch is cancelled")
+    list.cancel()
+  }
+  await leave.value
+  // Nothing else can run: a batch that has not returned by now never will, so the run is
+  // judged here, without waiting for the screens' tasks.
+  await story.settle()
+  guard let images = detailImages.current else {
+    return [
+      "the detail screen's batch never returned: it waits for a download that the list's "
+        + "cancelled batch never answered"
+    ]
+  }
+  let names = { (keys: [URL]) in keys.map(\.lastPathComponent).sorted() }
+  let correct = detailURLs.allSatisfy { url in
+    FakeImage.name(in: images[url] ?? Data()) == "picture \(urls.firstIndex(of: url)! + 1)"
+  }
+  guard Set(images.keys) == Set(detailURLs), correct else {
+    return [
+      "the list left, and the detail screen's batch returned \(names(Array(images.keys))), "
+        + "expected \(names(detailURLs)): the server would have sent them all; a screen that "
+        + "leaves must not take another's pictures with it"
+    ]
+  }
+  return []
+}
+
 let exploration = KataExploration(
   kata: "apod-05",
   scenarios: [
@@ -128,6 +180,27 @@ let exploration = KataExploration(
         }
         return problems
       }),
+    ExplorationScenario(
+      "screen-leaves",
+      summary: "the list and the detail screen each download a batch with the same downloader; "
+        + "both ask for the first picture, and the user leaves the list at any point",
+      steps: [
+        "list: downloadAll(pictures 1 and 2) with a limit of 1; each download answers 100 ms "
+          + "after it starts",
+        "detail: opens 50 ms later, or at any point: downloadAll(pictures 1 and 3) with the "
+          + "same downloader",
+        "user: leaves the list 80 ms in, or at any point: its batch's task is cancelled",
+        "then: the detail screen's batch returns pictures 1 and 3",
+      ],
+      advice:
+        "A cancelled batch is the business of the screen that left, and of nobody else: "
+        + "whatever another batch waits for must still come. A task group per batch, which "
+        + "shares nothing, needs nothing more; a download shared between batches must go on, "
+        + "or be started again, for those still waiting, and always answer them.",
+      // Two batches in flight make the search wide: bound 2 passes the 5,000-schedule budget.
+      // One deviation puts the user's leaving anywhere, then seeded runs.
+      bound: 1,
+      play: { await playScreenLeaves($0) }),
   ])
 // In the child process that the exploring checks start, this explores and exits, before any task.
 exploration.exploreIfChild()
@@ -167,6 +240,36 @@ suite.check("a failure in the middle does not stop the downloads") {
       + "\(requested.map(\.lastPathComponent)) and returned "
       + "\(images.keys.map(\.lastPathComponent).sorted()): a failed download frees its slot "
       + "like any other; start the next one and go on")
+}
+
+suite.check("a picture that failed is asked for again by the next batch") {
+  // One downloader, two batches: in the first, the third picture fails (offline) and the fifth
+  // gets a 500; then the server sends them. A downloader may keep pictures it has, but a
+  // failure is not one: the second batch must ask for those two again and return them.
+  let transport = transport()
+  transport.fail(urls[2], with: TransportError.offline)
+  transport.route(urls[4], CannedResponse(status: .serverError, body: Data()))
+  let downloader = BoundedDownloader(transport: transport, limit: 2)
+  _ = await downloader.downloadAll(urls)
+  transport.succeed(urls[2])
+  transport.route(urls[4], .image(named: "picture 5"))
+  let images = await downloader.downloadAll(urls)
+  let failedBefore = [urls[2], urls[4]]
+  let notAskedAgain = failedBefore.filter { transport.statistics.requests(for: $0) < 2 }
+  let returned = urls.filter { url in
+    FakeImage.name(in: images[url] ?? Data()) == "picture \(urls.firstIndex(of: url)! + 1)"
+  }
+  let names = { (urls: [URL]) in urls.map(\.lastPathComponent) }
+  return .expect(
+    notAskedAgain.isEmpty && returned == urls,
+    "the third and fifth pictures failed in a first batch (offline, a 500), then the server "
+      + "sent them; the second batch of the same downloader returned \(names(returned))"
+      + (notAskedAgain.isEmpty ? "" : " and never asked again for \(names(notAskedAgain))")
+      + ", expected all six: a failure is not an answer to keep")
+}
+
+suite.check("when one screen leaves, another screen's batch still gets every picture") {
+  exploration.outcome(of: "screen-leaves")
 }
 
 suite.check("never more than the limit in flight, in any order") {
