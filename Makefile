@@ -56,7 +56,7 @@ verify-wrong-answers: ## Every kept wrong answer fails the check its metadata na
 # worth repeating. Found in the checks themselves, never listed. A kata's transport gate is no
 # mark by itself: under the scheduler (an explored scenario) it holds no thread, and a check on
 # real threads waits for it with waitUntilHeld.
-HELD_CHECKS := $(shell grep -lE 'Hold\.|ModelUpdateChecks|waitUntilHeld' \
+HELD_CHECKS := $(shell grep -lE 'Hold\.|ModelUpdateChecks|LoadAnswerChecks|waitUntilHeld' \
 	Checks/*/main.swift | sed -E 's|Checks/([^/]+)/main.swift|\1|')
 
 # The other exercises, whose verdicts the scheduler decides.
