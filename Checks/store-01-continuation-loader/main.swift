@@ -92,6 +92,12 @@ func threw<E: Error & Equatable>(_ expected: E) -> @Sendable (Result<Data, any E
   { if case .failure(let error as E) = $0 { error == expected } else { false } }
 }
 
+/// Whether `ending` is a throw that says the call was cancelled.
+func isCancellation(_ ending: Result<Data, any Error>) -> Bool {
+  guard case .failure(let error) = ending else { return false }
+  return error is CancellationError || (error as? URLError)?.code == .cancelled
+}
+
 let resumeAdvice =
   "Call transport.load(url) inside withCheckedThrowingContinuation, and end every path of its "
   + "handler in exactly one resume: resume(returning:) with an image's bytes, "
@@ -211,6 +217,42 @@ let exploration = KataExploration(
         }
         return problems
       }),
+    ExplorationScenario(
+      "caller-leaves",
+      summary: "the user scrolls icon 42 away, which cancels its load's task, at any point; the "
+        + "transport answers anyway",
+      steps: [
+        "load 1: loadImage(for: icon 42); its handler comes 100 ms later, on a queue of its own",
+        "user: cancels load 1's task at any point: before, while or after the transport works; "
+          + "the transport cannot be cancelled, and still calls its handler",
+        "then loadImage(for:) has ended exactly once: with icon 42, or throwing "
+          + "CancellationError",
+      ],
+      advice:
+        "Cancelling the caller does not stop the transport: its handler still comes, once. "
+        + "Either let the cancelled call wait for that answer (no cancellation handler at all), "
+        + "or, when a cancellation handler resumes the continuation early, let it and the "
+        + "transport's handler take the continuation from one place, under a lock, so that the "
+        + "second finds nothing left to resume. A handler that returns without resuming leaves "
+        + "the caller waiting for ever.",
+      blockingLimit: blockingLimit,
+      play: { story in
+        let loads = Loads(story: story)
+        loads.transport.delay(icon, by: .milliseconds(100))
+        let load = loads.start(1, icon)
+        // In the default order the user leaves while the transport works; one deviation moves
+        // the cancellation to any other point.
+        let leaving = story.later("user", after: .milliseconds(50)) {
+          story.note("scrolls icon 42 away: load 1's task is cancelled")
+          load.cancel()
+        }
+        await leaving.value
+        await story.settle()
+        return loads.judge(
+          1, "load 1's task was cancelled, and the transport's handler has come",
+          expect: "return icon 42 or throw CancellationError"
+        ) { isImage("icon 42")($0) || isCancellation($0) }
+      }),
   ])
 // In the child process that the exploring checks start, this explores and exits, before any task.
 exploration.exploreIfChild()
@@ -239,6 +281,10 @@ suite.check("each call asks the transport once") {
 
 suite.check("loads wait for the transport without blocking a thread") {
   exploration.outcome(of: "loads-wait")
+}
+
+suite.check("a load cancelled at any point ends once, with the icon or a cancellation") {
+  exploration.outcome(of: "caller-leaves")
 }
 
 suite.check("no escape hatch silences the checks") {

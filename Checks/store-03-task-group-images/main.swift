@@ -6,7 +6,7 @@ import LabCheckKit
 
 @testable import StoreKata03
 
-let urls = (1...4).map { URL(string: "https://is1.example/icon/\($0).png")! }
+let iconURLs = (1...4).map { URL(string: "https://is1.example/icon/\($0).png")! }
 let inOrder = (1...4).map { "icon \($0)" }
 
 /// The icons' names, as the page shows them.
@@ -17,11 +17,17 @@ func names(_ icons: [Data]) -> [String] { icons.map { FakeImage.name(in: $0) ?? 
 final class Page: Sendable {
   let story: ExplorationStory
   let network = SimulatedTransport()
+  /// The icons the page shows, in its order.
+  let urls: [URL]
   private let outcome = LockedValue<Result<[Data], any Error>?>(nil)
 
-  init(story: ExplorationStory) {
+  /// A page of `urls`; the icon at `…/icon/N.png` is "icon N".
+  init(story: ExplorationStory, urls: [URL] = iconURLs) {
     self.story = story
-    for (index, url) in urls.enumerated() { network.route(url, .image(named: "icon \(index + 1)")) }
+    self.urls = urls
+    for url in Set(urls) {
+      network.route(url, .image(named: "icon \(url.deletingPathExtension().lastPathComponent)"))
+    }
     // The DispatchGroup of the starter would gather these on a queue the scheduler cannot order.
     network.withholdCompletions()
     network.observe { text in
@@ -37,9 +43,9 @@ final class Page: Sendable {
   func startLoading() -> Task<Void, Never> {
     Task {
       await story.inLane("page") {
-        story.note("loads 4 icons")
+        story.note("loads \(self.urls.count) icons")
         do {
-          let icons = try await IconLoader(transport: network).loadIcons(urls)
+          let icons = try await IconLoader(transport: network).loadIcons(self.urls)
           story.note("shows \(names(icons).joined(separator: ", "))")
           outcome.withLock { $0 = .success(icons) }
         } catch {
@@ -89,6 +95,11 @@ let failureAdvice =
   + "for them before withThrowingTaskGroup rethrows. Tasks of your own, or an error caught "
   + "inside the body, leave the other loads running."
 
+/// A page that lists icon 12 before icon 3, and icon 12 twice (two apps of one developer
+/// share it): sorted URLs and distinct ones hide a loader that sorts by URL or finds each
+/// icon's place by its URL.
+let pageURLs = [12, 3, 12, 7].map { URL(string: "https://is1.example/icon/\($0).png")! }
+
 let exploration = KataExploration(
   kata: "store-03",
   scenarios: [
@@ -104,7 +115,7 @@ let exploration = KataExploration(
       advice: orderAdvice, bound: 1, seededRuns: 100,
       play: { story in
         let page = Page(story: story)
-        for (index, url) in urls.enumerated() {
+        for (index, url) in iconURLs.enumerated() {
           page.network.delay(url, by: .milliseconds(100 * (4 - index)))
         }
         _ = page.startLoading()
@@ -119,6 +130,46 @@ let exploration = KataExploration(
             "the icons answered in the order \(order.joined(separator: ", ")), and the page "
               + "shows \(names(icons).joined(separator: ", ")), not icon 1 to icon 4 in the "
               + "order of the URLs"
+          ]
+        case .failure(let error):
+          return ["every icon answered, yet loadIcons threw \(error)"]
+        case nil: return []
+        }
+      }),
+    ExplorationScenario(
+      "page-order",
+      summary: "a page lists icons 12, 3, 12 and 7: not sorted, and icon 12 twice; their "
+        + "answers come in any order",
+      steps: [
+        "page: loads icons 12, 3, 12, 7, in this order: two of its apps share icon 12",
+        "network: icon 7 answers after 100 ms, icon 3 after 300 ms, each request for icon 12 "
+          + "after 200 ms; the scheduler may bring any answer first",
+        "then the page shows icon 12, icon 3, icon 12, icon 7: one icon per URL, in the "
+          + "page's order",
+      ],
+      advice:
+        "The place of an icon is its index in the list, not its URL: a URL may come twice, and "
+        + "a page's order need not be sorted. Have each child return its index with its icon, "
+        + "and put each icon at its index.",
+      bound: 1, seededRuns: 50,
+      play: { story in
+        let page = Page(story: story, urls: pageURLs)
+        for (number, milliseconds) in [(12, 200), (3, 300), (7, 100)] {
+          page.network.delay(
+            URL(string: "https://is1.example/icon/\(number).png")!,
+            by: .milliseconds(milliseconds))
+        }
+        _ = page.startLoading()
+        await story.settle()
+        let waiting = page.stillLoading("every icon has answered")
+        guard waiting.isEmpty else { return waiting }
+        let expected = ["icon 12", "icon 3", "icon 12", "icon 7"]
+        switch page.result {
+        case .success(let icons) where names(icons) == expected: return []
+        case .success(let icons):
+          return [
+            "the page lists icon 12, icon 3, icon 12, icon 7, and shows "
+              + "\(Wording.count(icons.count, "icon")): \(names(icons).joined(separator: ", "))"
           ]
         case .failure(let error):
           return ["every icon answered, yet loadIcons threw \(error)"]
@@ -162,9 +213,9 @@ let exploration = KataExploration(
       advice: failureAdvice, bound: 1, seededRuns: 100,
       play: { story in
         let page = Page(story: story)
-        for url in urls.dropLast() { page.network.hold(url) }
-        page.network.delay(urls[3], by: .milliseconds(100))
-        page.network.fail(urls[3], with: TransportError.offline)
+        for url in iconURLs.dropLast() { page.network.hold(url) }
+        page.network.delay(iconURLs[3], by: .milliseconds(100))
+        page.network.fail(iconURLs[3], with: TransportError.offline)
         _ = page.startLoading()
         await story.settle()
         var problems = page.stillLoading("icon 4 failed")
@@ -195,8 +246,10 @@ let suite = CheckSuite()
 
 suite.check("every icon is loaded") {
   let network = SimulatedTransport()
-  for (index, url) in urls.enumerated() { network.route(url, .image(named: "icon \(index + 1)")) }
-  let icons = try await IconLoader(transport: network).loadIcons(urls)
+  for (index, url) in iconURLs.enumerated() {
+    network.route(url, .image(named: "icon \(index + 1)"))
+  }
+  let icons = try await IconLoader(transport: network).loadIcons(iconURLs)
   return .expect(
     Set(names(icons)) == Set(inOrder) && icons.count == 4, "got \(names(icons))")
 }
@@ -207,6 +260,10 @@ suite.check("all icons load at the same time") {
 
 suite.check("icons come back in the order of the URLs") {
   exploration.outcome(of: "completion-orders")
+}
+
+suite.check("icons come back in the page's order, unsorted URLs and repeats included") {
+  exploration.outcome(of: "page-order")
 }
 
 suite.check("one failed icon fails the whole load, the others are cancelled") {

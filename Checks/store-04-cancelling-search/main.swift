@@ -95,6 +95,26 @@ let searchAdvice =
   return screen.judge(expecting: ["Mail"])
 }
 
+/// The user types "maps", "mail", then "maps" again; the catalog changes just before the
+/// second "maps", so that a search for "maps" asked before it answers the older list, and
+/// later (300 ms) than the newer one (100 ms).
+@MainActor func playQueryTypedAgain(_ story: ExplorationStory) async -> [String] {
+  let screen = Screen(story: story)
+  screen.transport.route(maps, fromNowOn: results(["Maps"]), after: .milliseconds(300))
+  screen.type("maps")
+  let typing = story.later("user", after: .milliseconds(50)) {
+    await screen.type("mail")
+    try? await Task.sleep(for: .milliseconds(50))
+    story.note("the catalog changes: a search for \"maps\" now finds 3 apps")
+    screen.transport.route(
+      maps, fromNowOn: results(["Maps", "Maps Pro", "Maps Go"]), after: .milliseconds(100))
+    await screen.type("maps")
+  }
+  await typing.value
+  await story.settle()
+  return screen.judge(expecting: ["Maps", "Maps Pro", "Maps Go"])
+}
+
 let exploration = KataExploration(
   kata: "store-04",
   scenarios: [
@@ -121,6 +141,27 @@ let exploration = KataExploration(
       ],
       advice: searchAdvice,
       play: { await playFailure($0) }),
+    ExplorationScenario(
+      "query-typed-again",
+      summary: "the user types \"maps\", \"mail\", then \"maps\" again, each at any point; "
+        + "the first search for \"maps\" answers last, with the catalog as it was before",
+      steps: [
+        "user: types \"maps\"; a search for it asked now answers Maps, 300 ms later",
+        "user: types \"mail\", then \"maps\" again, at any point; just before, the catalog "
+          + "changes: a search for \"maps\" asked from then on answers Maps, Maps Pro, Maps Go, "
+          + "100 ms later",
+        "then, every answer in: the screen shows Maps, Maps Pro, Maps Go, the newest search's "
+          + "answer, whichever search for \"maps\" answered last",
+      ],
+      advice:
+        "The same text typed twice makes two searches, and only the newest one's answer may "
+        + "reach the screen: tell a replaced search by its task being cancelled, not by its "
+        + "text. A query compared with the search bar's text, or answers kept by their text, "
+        + "let an old answer to the same words through.",
+      // The old answer comes last in the default order already; bound 2 is over 5,000
+      // schedules (the budget), bound 1 and the seeded runs a few hundred.
+      bound: 1, seededRuns: 100,
+      play: { await playQueryTypedAgain($0) }),
     ExplorationScenario(
       "shows-loading",
       summary: "the user types \"maps\"; the answer comes only once nothing else runs",
@@ -225,6 +266,10 @@ suite.check("a new query cancels the previous search") {
 
 suite.check("searches typed at any point show only the last query's results") {
   exploration.outcome(of: "queries-overlap")
+}
+
+suite.check("a query typed again shows only its newest search's results") {
+  exploration.outcome(of: "query-typed-again")
 }
 
 suite.check("a replaced search that fails at any point shows no error") {

@@ -58,6 +58,12 @@ public final class SimulatedTransport: Sendable {
     public func requests(for url: URL) -> Int { requestsPerURL[url] ?? 0 }
   }
 
+  /// What a request for a route set with `route(_:fromNowOn:after:)` is given as it arrives.
+  private struct AnswerOnArrival: Sendable {
+    var response: CannedResponse
+    var latency: Duration
+  }
+
   private enum Hold {
     case pending
     case waiting(CheckedContinuation<Bool, Never>)
@@ -69,6 +75,7 @@ public final class SimulatedTransport: Sendable {
     var routes: [URL: CannedResponse] = [:]
     var failures: [URL: any Error] = [:]
     var latencies: [URL: Duration] = [:]
+    var answersOnArrival: [URL: AnswerOnArrival] = [:]
     var heldRoutes: Set<URL> = []
     var holdsEverything = false
     var releasedRoutes: Set<URL> = []
@@ -145,6 +152,18 @@ public final class SimulatedTransport: Sendable {
   /// Delays every answer for `url` by `latency`, measured on the transport's clock.
   public func delay(_ url: URL, by latency: Duration) {
     state.withLock { $0.latencies[url] = latency }
+  }
+
+  /// Answers `response` after `latency` to every request for `url` that arrives from now on;
+  /// a request already in flight keeps the answer it was given when it arrived. For a check
+  /// where the server's data changes between two requests for the same URL (the catalog
+  /// changed between two searches for the same text), so that a late answer to the earlier
+  /// request carries the older data. Overrides `route(_:_:)` and `delay(_:by:)` for `url`;
+  /// `fail(_:with:)` still wins.
+  public func route(_ url: URL, fromNowOn response: CannedResponse, after latency: Duration) {
+    state.withLock {
+      $0.answersOnArrival[url] = AnswerOnArrival(response: response, latency: latency)
+    }
   }
 
   /// Tells `observer` what each request does, as it happens ("GET is1.example/icon/1.png",
@@ -274,9 +293,11 @@ public final class SimulatedTransport: Sendable {
   /// .asURLError`, when the calling task is cancelled before the answer.
   public func data(for url: URL) async throws -> (Data, HTTPStatus) {
     var holdID: Int?
+    var given: AnswerOnArrival?
     update { state in
       state.statistics.requests += 1
       state.statistics.requestsPerURL[url, default: 0] += 1
+      given = state.answersOnArrival[url]
       state.statistics.inFlight += 1
       state.statistics.maxInFlight = max(state.statistics.maxInFlight, state.statistics.inFlight)
       if state.isHeld(url) {
@@ -288,7 +309,7 @@ public final class SimulatedTransport: Sendable {
     let path = (url.host ?? "") + url.path + (url.query.map { "?" + $0 } ?? "")
     tell("GET \(path)")
     do {
-      let answer = try await answer(for: url, holdID: holdID)
+      let answer = try await answer(for: url, holdID: holdID, given: given)
       update {
         $0.statistics.inFlight -= 1
         $0.statistics.responses += 1
@@ -311,17 +332,21 @@ public final class SimulatedTransport: Sendable {
     }
   }
 
-  private func answer(for url: URL, holdID: Int?) async throws -> (Data, HTTPStatus) {
+  private func answer(
+    for url: URL, holdID: Int?, given: AnswerOnArrival?
+  ) async throws -> (Data, HTTPStatus) {
     if let holdID {
       let released = await waitAtGate(holdID)
       update { $0.holds[holdID] = nil }
       if !released { throw CancellationError() }
     }
     try Task.checkCancellation()
-    if let latency = state.withLock({ $0.latencies[url] }) {
+    if let latency = given?.latency ?? state.withLock({ $0.latencies[url] }) {
       try await clock.sleep(for: latency)
     }
-    let (response, failure) = state.withLock { ($0.routes[url], $0.failures[url]) }
+    let (response, failure) = state.withLock {
+      (given?.response ?? $0.routes[url], $0.failures[url])
+    }
     if let failure { throw failure }
     guard let response else { return (Data(), .notFound) }
     return (response.body, response.status)
