@@ -10,9 +10,9 @@ public enum FirstBuild {
   public static let labTool = "about 15 s"
   /// The first check of the coffee track, after that: the Coffee Tracker, its scenarios and race
   /// replays, in the checks' own scratch folder.
-  public static let coffeeChecks = "about 30 s"
+  public static let coffeeChecks = "about 45 s"
   /// The first check of a kata, after the tool: the lab's check core only.
-  public static let kataChecks = "about 10 s"
+  public static let kataChecks = "about 20 s"
 
   /// The line `lab` writes when it was built by the editors' package, `Exercises/Package.swift`
   /// (`swift run lab` started in `Exercises/`, where an editor's terminal opens): that build is a
