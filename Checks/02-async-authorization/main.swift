@@ -62,6 +62,12 @@ suite.check("requestAuthorization() answers on every path") {
     if expected && !controller.isAuthorized {
       return .fail("when \(name), requestAuthorization() answers true but isAuthorized is false")
     }
+    // The launch's request failed too, so nothing but this request could have set the flag.
+    if !expected && controller.isAuthorized {
+      return .fail(
+        "when \(name), requestAuthorization() answers false but isAuthorized is true: set it "
+          + "only once the store has answered the request without an error")
+    }
   }
   return .pass
 }
