@@ -81,6 +81,15 @@ suite.check("every change of the drinks is still saved and shown") {
   ])
 }
 
+suite.check("the health controller is still an actor") {
+  // Exercise 06's lesson, which this step's edits to HealthKitController.swift must keep: see
+  // HealthControllerForm for why the form, not a behaviour, is what can be checked.
+  let platform = try SimulatedPlatform()
+  let driver = CoffeeStep08.LabDriver.launch(on: platform)
+  try await platform.settle(driver)
+  return HealthControllerForm.staysAnActor(driver.app.model.healthKitController)
+}
+
 suite.check("every order of the app's work within one deviation keeps the app's rules") {
   exploration.outcome()
 }

@@ -59,6 +59,15 @@ suite.check("a load asked while another runs answers once it has brought what ar
     platform: platform, driver: driver, load: { await controller.loadNewDataFromHealthKit() })
 }
 
+suite.check("the health controller is still an actor") {
+  // Exercise 06's lesson, which this step's edits to HealthKitController.swift must keep: see
+  // HealthControllerForm for why the form, not a behaviour, is what can be checked.
+  let platform = try SimulatedPlatform()
+  let driver = CoffeeStep11.LabDriver.launch(on: platform)
+  try await platform.settle(driver)
+  return HealthControllerForm.staysAnActor(driver.app.model.healthKitController)
+}
+
 suite.check("every order of the app's work within one deviation keeps the app's rules") {
   exploration.outcome()
 }
