@@ -174,6 +174,14 @@ public final class HealthStore: Sendable {
           behaviour.isHealthDataAvailable ? .queryFailed : .healthDataUnavailable
         return { query.resultsHandler(query, nil, nil, nil, error) }
       }
+      // HealthKit refuses any call but the request itself until the app has asked, and been
+      // answered: HKError.Code.errorAuthorizationNotDetermined ("This error occurs when your app
+      // doesn't request proper authorization before calling any other HealthKit methods").
+      guard authorizationStatus() != .notDetermined else {
+        services.log.record(.healthQueryFailed)
+        let error = HealthStoreError.authorizationNotDetermined
+        return { query.resultsHandler(query, nil, nil, nil, error) }
+      }
       let (added, deleted, anchor) = changes(since: query.anchor, in: query.dateRange)
       services.log.record(
         .healthQueryAnswered(
