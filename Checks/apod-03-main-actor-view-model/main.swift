@@ -167,6 +167,31 @@ actor SlowStore: PictureStore {
     return problems
   }
 
+  /// What the list showed each time the user glanced at it.
+  private(set) var glances: [(state: ApodViewModel.State, titles: [String])] = []
+
+  /// The user looks at the list: noted in the calling task's lane.
+  func glance() {
+    glances.append((model.state, model.pictures.map(\.title)))
+    story.note("the list shows \(shown(model))")
+  }
+
+  /// The first glance that found pictures without the state that says they are loaded: from an
+  /// empty list, new pictures may only appear with `.loaded(count:)` of as many.
+  func picturesApartFromLoaded() -> [String] {
+    guard
+      let glance = glances.first(where: {
+        !$0.titles.isEmpty && $0.state != .loaded(count: $0.titles.count)
+      })
+    else { return [] }
+    return [
+      "the user looked at the list mid-refresh and it showed "
+        + "\(glance.titles.joined(separator: ", ")) under \(glance.state): the pictures changed apart from the state that says they are "
+        + "loaded; at an await between the two, other main-actor code (the list, another pull) "
+        + "runs and sees them apart"
+    ]
+  }
+
   /// Saves that began while the list already showed new pictures: shown before they were kept.
   func shownBeforeSaving() -> [String] {
     let prefix = "save starts; list: "
@@ -230,6 +255,28 @@ let exploration = KataExploration(
         await screen.pull(1)
         await story.settle()
         return await screen.shownBeforeSaving()
+      }),
+    ExplorationScenario(
+      "list-seen-meanwhile",
+      summary: "the user pulls to refresh once, and looks at the list at any point of the refresh",
+      steps: [
+        "pull 1: refresh(); the fetch answers after 100 ms, the store's save takes 50 ms",
+        "list: the user looks at the list at any point: before, during or after the refresh",
+        "then: each time, the list shows no pictures (idle, loading) or the 2 pictures with "
+          + "loaded(count: 2): never the new pictures under another state",
+      ],
+      advice: topDownAdvice
+        + " Set pictures and state together, with no await between them: the model is on the "
+        + "main actor already, and any await there lets other main-actor code run.",
+      // One deviation puts the glance at any point of the refresh (bound 2 is 1,907 schedules).
+      bound: 1,
+      play: { story in
+        let screen = await Screen(story: story)
+        let glance = story.later("list") { await screen.glance() }
+        await screen.pull(1)
+        await glance.value
+        await story.settle()
+        return await screen.picturesApartFromLoaded()
       }),
     ExplorationScenario(
       "save-fails",
@@ -361,6 +408,10 @@ suite.check("refresh returns once the pictures are saved") {
 
 suite.check("the pictures are shown only once they are saved") {
   exploration.outcome(of: "shown-once-saved")
+}
+
+suite.check("the pictures and the loaded state change together, seen at any point") {
+  exploration.outcome(of: "list-seen-meanwhile")
 }
 
 suite.check("a failed fetch shows the error and saves nothing") {

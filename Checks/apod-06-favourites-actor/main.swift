@@ -174,6 +174,42 @@ let exploration = KataExploration(
       return problems
     },
     ExplorationScenario(
+      "favourite-toggles-overlap",
+      summary: "a picture already a favourite: the list and the widget toggle it, the widget at "
+        + "any point of the list's toggle",
+      steps: [
+        "detail: toggle 2021-12-15 (adds it); its write is confirmed",
+        "list: toggle 2021-12-15 (removes it); the write takes 50 ms",
+        "widget: toggle 2021-12-15 at any point: before, during or after the list's toggle; it "
+          + "adds the picture back if the list's toggle came first, else removes it",
+        "then: of the two overlapping toggles one returned false and the other true, and the "
+          + "picture is a favourite again, in the store and in the file",
+      ],
+      advice: toggleAdvice
+    ) { story in
+      // From no favourite, the first of two overlapping toggles adds the date before any await
+      // even when the removal is decided apart from the change; from a favourite both may decide
+      // to remove it, which no order of the two toggles gives.
+      let toggles = Toggles(story: story)
+      await toggles.toggle("2021-12-15", in: "detail").value
+      let tasks = [
+        toggles.toggle("2021-12-15", in: "list"),
+        toggles.toggleLater("2021-12-15", in: "widget"),
+      ]
+      for task in tasks { await task.value }
+      await story.settle()
+      let favourites = await toggles.store.favourites
+      var problems = toggles.found
+      problems += judge("2021-12-15", in: toggles, favourites: favourites)
+      let file = toggles.persistence.file
+      if file != favourites {
+        problems.append(
+          "the store holds \(favourites.sorted()) but the file holds \(file.sorted()): after a "
+            + "relaunch the user sees other favourites")
+      }
+      return problems
+    },
+    ExplorationScenario(
       "write-fails",
       summary: "the list's toggle fails to write (the disk is full) while the detail screen "
         + "toggles another picture, at any point",
@@ -247,6 +283,10 @@ suite.check("toggling adds, toggling again removes") {
 
 suite.check("toggles that overlap in any order are all kept, each returned once written") {
   exploration.outcome(of: "toggles-overlap")
+}
+
+suite.check("overlapping toggles of a favourite remove it once and add it back, in any order") {
+  exploration.outcome(of: "favourite-toggles-overlap")
 }
 
 suite.check("a failed write keeps the toggles that ran meanwhile, in any order") {

@@ -276,4 +276,13 @@ suite.check("a replaced search that fails at any point shows no error") {
   exploration.outcome(of: "old-search-fails")
 }
 
+suite.check("no escape hatch silences the compiler") {
+  // The explored checks run one job at a time: a model taken off the main actor, its task
+  // writing the state from the global executor, passes them and races on many threads.
+  try EscapeHatchChecks.outcome(
+    of: ["SearchViewModel.swift"],
+    leavesUnfixed: "the data race on what the screen shows: keep the view model on the main "
+      + "actor, so that its search task runs there too; the service does its work off it")
+}
+
 await suite.run()
