@@ -9,7 +9,11 @@ import SimulatedPlatform
 @testable import CoffeeStep09
 
 let variant = Variant(name: "exercise 09") { CoffeeStep09.LabDriver.launch(on: $0) }
-let exploration = ExplorationCheck(variant, step: 9)
+// A write lost at suspension, explored as at step 08: a background refresh, the app's work in
+// any order. The scenarios below run on real threads, where a save left in flight may or may
+// not land before the task is completed; explored, the verdict is the same on every run.
+let exploration = ExplorationCheck(
+  variant, step: 9, races: [("write-lost-at-suspension", ["background-refresh+in-flight"])])
 // In the child process that the exploring check starts, this explores and exits, before any task.
 exploration.exploreIfAsked()
 let suite = CheckSuite()
@@ -69,6 +73,7 @@ suite.check("the complication still shows the caffeine level") {
 
 suite.check("health data and background refreshes still reach the model") {
   try await CheckOutcome.all([
+    { exploration.outcome(of: "write-lost-at-suspension") },
     { try await ScenarioChecks.holds("health-sync-adds-and-deletes", on: variant) },
     { try await ScenarioChecks.holds("authorization-denied", on: variant) },
     { try await ScenarioChecks.holds("day-of-coffee", on: variant) },
