@@ -111,6 +111,11 @@ final class CoffeeData: ObservableObject {
   // model changes it, and calls `drinksUpdated()` after each change.
   @Published private(set) var currentDrinks: [Drink] = []
 
+  // The saves that addDrink starts, by drink, until each ends. Nobody awaits them where they
+  // start, so a background task must, before it is completed: the system suspends the app
+  // then, and a write still in flight is lost.
+  private var drinkSaves: [UUID: Task<Void, Never>] = [:]
+
   // The model's initializer: starts loading the data from disk.
   init(platform: SimulatedPlatform) {
     self.platform = platform
@@ -139,9 +144,19 @@ final class CoffeeData: ObservableObject {
     currentDrinks = drinks
 
     // Save drink information to HealthKit, then reload the complications and save the list.
-    Task {
+    // The task is kept until it ends: it runs on the main actor, as this method does, so it
+    // cannot end before it is recorded.
+    drinkSaves[drink.uuid] = Task {
       await self.healthKitController.save(drink: drink)
       await self.drinksUpdated()
+      self.drinkSaves[drink.uuid] = nil
+    }
+  }
+
+  // Returns once every drink added so far is saved, those added while it waits included.
+  func waitUntilDrinksAreSaved() async {
+    while let save = drinkSaves.values.first {
+      await save.value
     }
   }
 

@@ -50,6 +50,9 @@ final class ExtensionDelegate: WatchExtensionDelegate {
         // Check for updates from HealthKit. This returns once the model is updated and saved.
         let success = await model.healthKitController.loadNewDataFromHealthKit()
 
+        // A drink added just before the task arrived may still be on its way to the disk.
+        await model.waitUntilDrinksAreSaved()
+
         if success {
           // Schedule the next background update.
           scheduleBackgroundRefreshTasks()

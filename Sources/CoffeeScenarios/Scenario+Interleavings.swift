@@ -228,10 +228,9 @@ extension Scenario {
     holdsInEveryOrder: true)
 
   /// A background refresh, with a sample from another device at some moment of its work; the
-  /// relaunch's load brings the sample if the refresh came before it. (No drink is added just
-  /// before: its save may still be queued when the refresh completes and the system suspends the
-  /// app, and every variant loses it, the after variant included: `race-lab explore
-  /// background-refresh-unavailable+in-flight --variant after` shows it.)
+  /// relaunch's load brings the sample if the refresh came before it. (A drink added just before
+  /// the refresh is the catalog's `write-lost-at-suspension` story,
+  /// `background-refresh-unavailable+in-flight`, which exercise 10 explores.)
   static let refreshWhileSampleArrives = Scenario(
     id: "refresh-while-sample-arrives",
     summary: "A background refresh runs while another device adds a sample.",

@@ -34,10 +34,11 @@ public final class ManualClock: Clock, Sendable {
     var isCancelled = false
   }
 
-  private struct State {
+  private struct State: WaitableState {
     var now = Instant(offset: .zero)
     var sleepers: [Int: Sleeper] = [:]
     var nextID = 0
+    var waiters = ConditionWaiters<State>()
   }
 
   private let state = LockedValue(State())
@@ -54,14 +55,22 @@ public final class ManualClock: Clock, Sendable {
   /// How many tasks are sleeping on the clock now.
   public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
+  /// Suspends until at least `count` tasks sleep on the clock (at once if they already do): a
+  /// test's way to know that the code under test has reached its sleep, without polling, so
+  /// that it never depends on when the runtime gets round to that code.
+  public func waitForSleepers(_ count: Int = 1) async {
+    await state.waitUntil { $0.sleepers.count >= count }
+  }
+
   /// Suspends until the clock has been advanced to `deadline`; throws `CancellationError` if the
   /// task is cancelled first.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    let id = state.withLock { state in
+    let (id, waiting) = state.withLock { state in
       state.nextID += 1
       state.sleepers[state.nextID] = Sleeper(deadline: deadline)
-      return state.nextID
+      return (state.nextID, state.takeSatisfiedWaiters())
     }
+    for waiter in waiting { waiter.resume() }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in

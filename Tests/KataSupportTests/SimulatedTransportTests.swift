@@ -7,12 +7,6 @@ private let second = URL(string: "https://kata.example/second")!
 private let third = URL(string: "https://kata.example/third")!
 
 /// Records the order in which things happen, from any task.
-private final class Log: Sendable {
-  private let entries = LockedValue<[String]>([])
-  func append(_ entry: String) { entries.withLock { $0.append(entry) } }
-  var all: [String] { entries.current }
-}
-
 @Suite("SimulatedTransport", .timeLimit(.minutes(1)))
 struct SimulatedTransportTests {
   @Test("A route answers its status and bytes; a URL without one answers 404")
@@ -71,7 +65,7 @@ struct SimulatedTransportTests {
   @Test("Held requests finish in the order they are released")
   func reverseRelease() async throws {
     let transport = SimulatedTransport()
-    let log = Log()
+    let log = EventLog<String>()
     transport.holdAll()
     let requests = [first, second, third].map { url in
       Task {
@@ -84,10 +78,10 @@ struct SimulatedTransportTests {
     for (index, url) in [third, second, first].enumerated() {
       transport.release(url)
       await transport.waitUntil { $0.responses == index + 1 }
-      while log.all.count < index + 1 { await Task.yield() }
+      await log.waitUntil(count: index + 1)
     }
     for request in requests { try await request.value }
-    #expect(log.all == ["third", "second", "first"])
+    #expect(log.elements == ["third", "second", "first"])
   }
 
   @Test("releaseOne lets one held request go and keeps holding the route")
@@ -173,7 +167,7 @@ struct SimulatedTransportTests {
     transport.route(first, .text("late"))
     transport.delay(first, by: .seconds(5))
     let request = Task { try await transport.data(for: first) }
-    while clock.sleeperCount == 0 { await Task.yield() }
+    await clock.waitForSleepers()
     clock.advance(by: .seconds(4))
     #expect(transport.statistics.responses == 0)
     clock.advance(by: .seconds(1))

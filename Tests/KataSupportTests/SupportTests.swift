@@ -38,7 +38,7 @@ struct SupportTests {
   func clockCancellation() async {
     let clock = ManualClock()
     let sleeper = Task { try await clock.sleep(for: .seconds(60)) }
-    while clock.sleeperCount == 0 { await Task.yield() }
+    await clock.waitForSleepers()
     sleeper.cancel()
     await #expect(throws: CancellationError.self) { try await sleeper.value }
     #expect(clock.sleeperCount == 0)
@@ -50,7 +50,7 @@ struct SupportTests {
     let transport = SimulatedTransport(clock: clock)
     transport.delay(url, by: .seconds(1))
     let request = Task { try await transport.data(for: url) }
-    while clock.sleeperCount == 0 { await Task.yield() }
+    await clock.waitForSleepers()
     request.cancel()
     await #expect(throws: CancellationError.self) { try await request.value }
     #expect(transport.statistics.cancellations == 1)
