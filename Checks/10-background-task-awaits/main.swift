@@ -57,17 +57,20 @@ suite.check("the handler schedules the next refresh and completes the task on th
 suite.check("handle(_:) awaits the async load, not the deprecated completion-handler form") {
   // The compiler's deprecation warning is the to-do item of this step: a completion handler
   // that hops back to the main queue behaves, and still leaves the deprecated form in use.
-  // Matched by diagnostic group, never by wording; only calls inside handle(_:) count.
+  // Matched by diagnostic group, never by wording. Every call in the file counts but those in
+  // applicationDidBecomeActive(), which this step leaves as it is (exercise 12 migrates it):
+  // moved into a helper that handle(_:) calls, the deprecated form is still in use.
   let sources = try ExerciseSources()
   let file = "ExtensionDelegate.swift"
   let outline = SourceOutline(source: try sources.text(of: file))
   let calls = try CompilerWarnings.deprecatedCalls(
     in: file, of: sources, moduleName: "CoffeeStep10"
-  ).filter { outline.declarationPath(atLine: $0.line).contains("handle") }
+  ).filter { !outline.declarationPath(atLine: $0.line).contains("applicationDidBecomeActive") }
   guard let call = calls.first else { return .pass }
   return .fail(
-    "\(CompilerWarnings.line(for: call)). handle(_:) still calls the deprecated "
-      + "completion-handler form: start a Task and `await` loadNewDataFromHealthKit() there")
+    "\(CompilerWarnings.line(for: call)). The background refresh still goes through the "
+      + "deprecated completion-handler form: in handle(_:), start a Task and `await` "
+      + "loadNewDataFromHealthKit() there")
 }
 
 suite.check("the background task is completed only after the new drinks are saved") {
