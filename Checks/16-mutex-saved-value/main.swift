@@ -6,6 +6,7 @@ import Foundation
 import LabCheckKit
 import RaceLab
 import SimulatedPlatform
+import SourceScan
 
 @testable import CoffeeStep16
 
@@ -33,33 +34,33 @@ suite.check("load() records the saved value without awaiting the actor") {
   else {
     return .fail("CoffeeDataStore has no load() in \(sources.place(of: "CoffeeData.swift"))")
   }
-  // An `await` waits for the actor when what it awaits is the store's own isolated state: a
-  // method or property of CoffeeDataStore declared without `nonisolated` or `@concurrent` (a
-  // `let` is nonisolated already). An await on the store's nonisolated helper, such as a
-  // `@concurrent` read, or on anything else, hops to no actor (SE-0313, SE-0461).
-  func withoutComment(_ line: String) -> String {
-    line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? line
-  }
-  func waitsForTheActor(_ name: String) throws -> Bool {
+  // load() is nonisolated, so any use of the store's isolated state from it goes through the
+  // actor: a method or property of CoffeeDataStore declared without `nonisolated` or
+  // `@concurrent` (a `let` is nonisolated already), however it is reached (`await`, `async let`,
+  // a task). Its own nonisolated helper, such as a `@concurrent` read, reaches no actor
+  // (SE-0313, SE-0461). Words are read with comments and string text left out.
+  func isIsolatedMember(_ name: String) throws -> Bool {
     guard name != "load",
       let member = try sources.declaration(["CoffeeDataStore", name], in: "CoffeeData.swift")
     else { return false }
     // The attributes and modifiers, up to the keyword that declares the member.
-    let code = member.components(separatedBy: "\n").map(withoutComment)
-    guard let keywordLine = code.firstIndex(where: { $0.contains(#/\b(func|var|let)\b/#) })
-    else { return false }
-    let head = code[...keywordLine].joined(separator: " ")
-    return !head.contains("nonisolated") && !head.contains("@concurrent")
-      && !head.contains(#/\blet\b/#)
+    var head: [String] = []
+    for token in SwiftToken.tokenize(member) {
+      head.append(token.text)
+      if ["func", "var", "let"].contains(token.text) { break }
+    }
+    return !head.contains("nonisolated") && !head.contains("@concurrent") && !head.contains("let")
   }
-  let awaited = #/await\s+(?:self\s*\.\s*)?([A-Za-z_][A-Za-z0-9_]*)/#
-  let lines = load.components(separatedBy: "\n").map(withoutComment)
-  let hops = try lines.filter { line in
-    try line.matches(of: awaited).contains { try waitsForTheActor(String($0.output.1)) }
+  let loadLines = load.components(separatedBy: "\n")
+  var reached: [String] = []
+  for token in SwiftToken.tokenize(load) where token.kind == .word {
+    guard try isIsolatedMember(token.text) else { continue }
+    let line = loadLines[token.line - 1].trimmingCharacters(in: .whitespaces)
+    if !reached.contains(line) { reached.append(line) }
   }
   return .expect(
-    hops.isEmpty,
-    "load() still awaits the actor: \(hops.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "; ")). "
+    reached.isEmpty,
+    "load() still reaches the actor: \(reached.joined(separator: "; ")). "
       + "With savedValue in a Mutex, load() records what it read on the thread it runs on, "
       + "with no hop to the actor, unless a save has recorded a list already: "
       + "`savedValue.withLock { saved in if saved == nil { saved = drinks } }`")

@@ -131,6 +131,16 @@ func judge(_ date: String, in toggles: Toggles, favourites: Set<String>) -> [Str
   return problems
 }
 
+/// What the store and the file (what a relaunch reads) disagree on, if anything.
+func storeAgreesWithFile(_ toggles: Toggles, favourites: Set<String>) -> [String] {
+  let file = toggles.persistence.file
+  guard file != favourites else { return [] }
+  return [
+    "the store holds \(favourites.sorted()) but the file holds \(file.sorted()): after a "
+      + "relaunch the user sees other favourites"
+  ]
+}
+
 let toggleAdvice =
   "Any state read before an await may be stale after it, and other toggles run on the actor "
   + "while this one awaits its write. Read, decide and change the set in one step before the "
@@ -165,12 +175,7 @@ let exploration = KataExploration(
       var problems = toggles.found
       problems += judge("2021-12-15", in: toggles, favourites: favourites)
       problems += judge("2021-12-16", in: toggles, favourites: favourites)
-      let file = toggles.persistence.file
-      if file != favourites {
-        problems.append(
-          "the store holds \(favourites.sorted()) but the file holds \(file.sorted()): after a "
-            + "relaunch the user sees other favourites")
-      }
+      problems += storeAgreesWithFile(toggles, favourites: favourites)
       return problems
     },
     ExplorationScenario(
@@ -201,12 +206,7 @@ let exploration = KataExploration(
       let favourites = await toggles.store.favourites
       var problems = toggles.found
       problems += judge("2021-12-15", in: toggles, favourites: favourites)
-      let file = toggles.persistence.file
-      if file != favourites {
-        problems.append(
-          "the store holds \(favourites.sorted()) but the file holds \(file.sorted()): after a "
-            + "relaunch the user sees other favourites")
-      }
+      problems += storeAgreesWithFile(toggles, favourites: favourites)
       return problems
     },
     ExplorationScenario(
