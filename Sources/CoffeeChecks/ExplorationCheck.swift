@@ -65,7 +65,8 @@ public struct ExplorationCheck: Sendable {
     "foreground-while-authorizing": (1, 1),
     "sample-while-launching": (8, 8), "refresh-while-store-fails": (10, 10),
     "refresh-while-sample-arrives": (10, 10), "loads-overlap": (11, 11),
-    "load-as-earlier-ends": (11, 11), "drinks-while-health-refuses": (1, 8),
+    "load-as-earlier-ends": (11, 11), "load-asked-as-sample-arrives": (11, 11),
+    "drinks-while-health-refuses": (1, 8),
   ]
 
   /// The scenarios coffee step `step` explores and judges by every rule of the app.
@@ -100,6 +101,11 @@ public struct ExplorationCheck: Sendable {
   static let advice = [
     "loads-overlap": overlappingLoads,
     "load-as-earlier-ends": overlappingLoads,
+    "load-asked-as-sample-arrives":
+      "A load's `true` promises that the model holds what Health held when it was asked for. A "
+      + "load asked while another runs must wait for that one, then query for itself, and answer "
+      + "once the model is updated: not skip, not share the running load's answer, not answer "
+      + "at once while the running one goes round again.",
     "load-after-failed-load":
       "Each load must query for itself, whatever the load before it found or failed to find.",
     "drink-while-loading":

@@ -20,6 +20,7 @@ extension Expectation {
       },
       fileNeverGoesBack,
       everyDrinkReachesHealthOnce,
+      noLoadAnswersBeforeItsWork,
     ]
     + AppInvariant.all.map { invariant in
       Expectation(invariant.summary, brokenBy: invariant.brokenBy) {
@@ -59,6 +60,22 @@ extension Expectation {
     let counts = wrong.map { saves[$0, default: 0] }
     return "\(outcome.summary(of: drinks)) reached Health "
       + counts.map { Wording.count($0, "time") }.joined(separator: ", ")
+  }
+
+  /// A load that answers success has brought into the model every sample Health held when it
+  /// was asked for (and still holds): a success promises the work done, so a load that finds
+  /// another running must wait for a load that started after it was asked, not answer at once
+  /// or join one that started before the sample came. Judged where the answer comes on the
+  /// main queue (`ScenarioRunner`).
+  public static let noLoadAnswersBeforeItsWork = Expectation(
+    "a load answers success only once the model holds what Health held when it was asked"
+  ) { outcome in
+    guard let early = outcome.loadsAnsweredBeforeTheirWork.first else { return nil }
+    let missing = early.missing.map {
+      DrinkSummary(mg: $0.mgCaffeine, date: $0.date, now: outcome.now)
+    }
+    return "load \(early.load) answered success while the model lacked "
+      + ReadableDescription.of(missing)
   }
 
   /// Where the file's history dropped a drink and later held it again: a write that landed

@@ -12,7 +12,8 @@ extension Scenario {
   /// authorization request is pending, a background refresh while the store fails or a sample
   /// arrives, drinks added while the health store refuses their samples.
   public static let interleavings: [Scenario] = [
-    loadsOverlap, loadAsEarlierEnds, loadAfterFailedLoad, drinkWhileLoading, drinkWhileSyncing,
+    loadsOverlap, loadAsEarlierEnds, loadAskedAsSampleArrives, loadAfterFailedLoad,
+    drinkWhileLoading, drinkWhileSyncing,
     drinksInARow, writeFailsOnce, drinkWhileLaunching, sampleWhileLaunching,
     foregroundWhileAuthorizing, refreshWhileStoreFails, refreshWhileSampleArrives,
     drinksWhileHealthRefuses,
@@ -60,6 +61,29 @@ extension Scenario {
       .otherDeviceAddsSample(mg: 64, minutesAgo: 20, id: s2), .meanwhile(.syncHealth), .relaunch,
     ],
     expectations: [.modelHolds(drinks((47, 90), (64, 20)))],
+    holdsInEveryOrder: true)
+
+  /// A load, and at some moment of its work a sample arrives and the user asks for another load
+  /// at once: the second load's success promises the new sample in the model
+  /// (`Expectation.noLoadAnswersBeforeItsWork`), even where the first load's query answered
+  /// before the sample came. A load that skips, joins the running one or answers at once while
+  /// it goes round again leaves the end state right and its answer wrong.
+  static let loadAskedAsSampleArrives = Scenario(
+    id: "load-asked-as-sample-arrives",
+    summary: "During a load, a sample arrives and another load is asked for at once.",
+    setup: {
+      var setup = Setup()
+      setup.existingSamples = [.otherDeviceAddsSample(mg: 47, minutesAgo: 90, id: s1)]
+      return setup
+    }(),
+    steps: [
+      .syncHealth,
+      .meanwhile(.together([.otherDeviceAddsSample(mg: 64, minutesAgo: 20, id: s2), .syncHealth])),
+    ],
+    expectations: [
+      .modelHolds(drinks((47, 90), (64, 20))),
+      .equal("both loads succeed", { $0.healthLoadAnswers }, { _ in [true, true] }),
+    ],
     holdsInEveryOrder: true)
 
   /// A load that fails, then one after the store works again: the second queries for itself.

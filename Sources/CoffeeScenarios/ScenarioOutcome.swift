@@ -29,8 +29,19 @@ public struct ScenarioOutcome: Sendable {
   /// The drinks the user added while the health store was available, had authorized the app
   /// and took samples: each must reach Health once.
   public let drinksAddedWhileHealthAccepted: [UUID]
+  /// The loads that answered success while the model still lacked a sample another device had
+  /// added before they were asked for: an answer given before the work it reports.
+  public let loadsAnsweredBeforeTheirWork: [EarlyLoadAnswer]
   /// Every platform event, in order.
   public let events: [PlatformEvent]
+
+  /// A load that answered success before its work was done.
+  public struct EarlyLoadAnswer: Sendable {
+    /// Which of the scenario's loads (`syncHealth` steps), counted from 1.
+    public let load: Int
+    /// The samples it should have brought into the model by then.
+    public let missing: [CaffeineSample]
+  }
 
   /// A list of drinks as summaries relative to the end of the scenario.
   public func summary(of drinks: [Drink]) -> [DrinkSummary] {

@@ -62,6 +62,7 @@ public enum ScenarioRunner {
       authorizationAnswers: answers.authorization.all,
       healthLoadAnswers: answers.healthLoad.all,
       drinksAddedWhileHealthAccepted: answers.addedWhileHealthAccepts.withLock { $0 },
+      loadsAnsweredBeforeTheirWork: answers.answeredBeforeTheirWork.withLock { $0 },
       events: platform.events.all)
   }
 
@@ -71,6 +72,9 @@ public enum ScenarioRunner {
     let healthLoad = AnswerList()
     /// The drinks the user added while the health store took the app's samples.
     let addedWhileHealthAccepts = PlatformLock<[UUID]>([])
+    /// The loads that answered success while the model still lacked a sample that was in
+    /// Health when they were asked for.
+    let answeredBeforeTheirWork = PlatformLock<[ScenarioOutcome.EarlyLoadAnswer]>([])
   }
 
   /// One kind of answer, in the order the requests were made; nil until answered.
@@ -146,20 +150,32 @@ public enum ScenarioRunner {
     case .meanwhile(let event):
       // Dated from now, whenever it happens; the user's actions on the main queue, as the UI's.
       let outside = event.isOutsideTheApp
-      let actOnApp: @MainActor @Sendable () -> Void = {
-        act(event, on: platform, driver: driver, answers: answers)
+      let actOnApp: @MainActor @Sendable (Step) -> Void = { step in
+        act(step, on: platform, driver: driver, answers: answers)
       }
+      let parts = if case .together(let steps) = event { steps } else { [event] }
       let happen: @Sendable () -> Void = {
-        if outside {
-          happenOutsideTheApp(event, on: platform, now: now)
-        } else {
-          MainActor.assumeIsolated { actOnApp() }
+        for part in parts {
+          if part.isOutsideTheApp {
+            happenOutsideTheApp(part, on: platform, now: now)
+          } else {
+            MainActor.assumeIsolated { actOnApp(part) }
+          }
         }
       }
       let deferred =
         deferringEvents
         && platform.meanwhile(event.description, onMainQueue: !outside, happen)
       if !deferred { happen() }
+    case .together(let steps):
+      precondition(
+        steps.allSatisfy { $0.isOutsideTheApp || $0.isActionOnTheApp },
+        "together takes steps of the world outside the app and actions on it only")
+      for step in steps {
+        _ = try await perform(
+          step, on: platform, driver: driver, variant: variant, answers: answers,
+          deferringEvents: deferringEvents)
+      }
     case .waitForLoad(let number):
       await answers.healthLoad.waitForAnswer(at: number - 1)
     case .addDrink, .syncHealth, .requestAuthorization, .setApplicationState, .backgroundRefresh:
@@ -205,7 +221,24 @@ public enum ScenarioRunner {
       }
     case .syncHealth:
       platform.runtime.resume()
-      driver.loadNewDataFromHealthKit(completion: answers.healthLoad.slot())
+      let number = answers.healthLoad.all.count + 1
+      let answer = answers.healthLoad.slot()
+      let asked = samplesALoadMustBring(on: platform, now: now)
+      // A success is a promise that the model holds what Health held when the load was asked
+      // for. Judged where the answer comes on the main queue, where the model can be read at
+      // that moment (every variant whose driver answers from a task on the main actor).
+      let judge: @MainActor @Sendable () -> Void = {
+        let stillInHealth = Set(platform.healthStore.samples.map(\.uuid))
+        let listed = Set(driver.currentDrinks.map(\.uuid))
+        let missing = asked.filter { stillInHealth.contains($0.uuid) && !listed.contains($0.uuid) }
+        guard !missing.isEmpty else { return }
+        let early = ScenarioOutcome.EarlyLoadAnswer(load: number, missing: missing)
+        answers.answeredBeforeTheirWork.withLock { $0.append(early) }
+      }
+      driver.loadNewDataFromHealthKit { succeeded in
+        if succeeded, ExecutionContext.isOnMainQueue { MainActor.assumeIsolated { judge() } }
+        answer(succeeded)
+      }
     case .requestAuthorization:
       platform.runtime.resume()
       driver.requestAuthorization(completion: answers.authorization.slot())
@@ -215,6 +248,21 @@ public enum ScenarioRunner {
       platform.runtime.deliverBackgroundRefresh()
     default:
       preconditionFailure("\(step) is no action on the app that happens at once")
+    }
+  }
+
+  /// The samples another device had added by `now` that a load asked for then must bring: the
+  /// ones the app's query asks for, dated within the last 24 hours and not ahead of now (an
+  /// hour's margin inside the window, for a load that runs a little later), and none unless the
+  /// user has let the app read them (HealthKit hides the others' data otherwise).
+  private static func samplesALoadMustBring(on platform: SimulatedPlatform, now: Date)
+    -> [CaffeineSample]
+  {
+    let store = platform.healthStore
+    guard store.authorizationStatus() == .sharingAuthorized else { return [] }
+    return store.samples.filter {
+      let age = now.timeIntervalSince($0.date)
+      return $0.source == store.otherDeviceSource && age >= 0 && age < 23 * 60 * 60
     }
   }
 

@@ -38,6 +38,10 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
   /// scheduler, a timer that fires once the app is still, or, one deviation away, at any point of
   /// the app's work (time is virtual: the wait costs nothing).
   indirect case meanwhile(Step)
+  /// Steps that happen one right after the other, with nothing of the app's work between them:
+  /// inside `meanwhile`, all of them at the same moment of that work (a sample arrives and the
+  /// user asks for a load at once, say). Outside steps and actions on the app only.
+  indirect case together([Step])
   /// The scenario waits until the app has answered its `number`th load from Health (counted from
   /// 1), and no longer: the steps after it come while the later loads may still be in flight.
   case waitForLoad(Int)
@@ -63,6 +67,7 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
     case .relaunch: "app is relaunched"
     case .meanwhile(let event): "at some moment: \(event)"
     case .waitForLoad(let number): "load \(number) has answered"
+    case .together(let steps): steps.map(\.description).joined(separator: ", then at once ")
     }
   }
 
@@ -70,6 +75,16 @@ public enum Step: Sendable, Hashable, CustomStringConvertible {
   public var isOutsideTheApp: Bool {
     switch self {
     case .otherDeviceAddsSample, .userDeletesSample, .setHealthFailure, .failNextFileWrite: true
+    case .together(let steps): steps.allSatisfy(\.isOutsideTheApp)
+    default: false
+    }
+  }
+
+  /// Whether the step is the user's or the system's action on the app, played on the main queue.
+  public var isActionOnTheApp: Bool {
+    switch self {
+    case .addDrink, .syncHealth, .requestAuthorization, .setApplicationState, .backgroundRefresh:
+      true
     default: false
     }
   }
