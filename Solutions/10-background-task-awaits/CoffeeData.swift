@@ -206,8 +206,12 @@ final class CoffeeData: ObservableObject {
     // Drop old drinks.
     drinks.removeOutdatedDrinks(now: platform.clock.now)
 
-    // Assign loaded drinks to model.
-    currentDrinks = drinks
+    // Assign loaded drinks to model, with any drink that reached it while the file was read: a
+    // drink added, or samples a load from HealthKit merged (at a launch in the foreground, the
+    // extension delegate loads too). The main actor ran that work during the `await`.
+    let read = Set(drinks.map(\.uuid))
+    let arrived = currentDrinks.filter { !read.contains($0.uuid) }
+    currentDrinks = arrived.isEmpty ? drinks : (drinks + arrived).sorted { $0.date < $1.date }
     await drinksUpdated()
 
     // Load new data from HealthKit.

@@ -63,7 +63,8 @@ public struct ExplorationCheck: Sendable {
     "drink-while-loading": (4, 8), "drinks-in-a-row": (8, 8), "write-fails-once": (1, 8),
     "drink-while-launching": (8, 8),
     "foreground-while-authorizing": (1, 1),
-    "sample-while-launching": (8, 8), "refresh-while-store-fails": (10, 10),
+    "sample-while-launching": (8, 8), "samples-at-foreground-launch": (9, 11),
+    "refresh-while-store-fails": (10, 10),
     "refresh-while-sample-arrives": (10, 10), "loads-overlap": (11, 11),
     "load-as-earlier-ends": (11, 11), "load-asked-as-sample-arrives": (11, 11),
     "drinks-while-health-refuses": (1, 8),
@@ -129,6 +130,12 @@ public struct ExplorationCheck: Sendable {
     "sample-while-launching":
       "Load from Health after `await store.load()` has returned and the model holds the list it "
       + "read, in the same task: the health load then merges into that list.",
+    "samples-at-foreground-launch":
+      "At a launch in the foreground, the extension delegate's load from "
+      + "`applicationDidBecomeActive()` can merge samples into the model while the launch still "
+      + "reads the file: across `await store.load()` the main actor runs other work. Assign the "
+      + "list read merged with the drinks already in the model (by UUID), not in place of them: "
+      + "the query's anchor has moved past those samples, and no later load brings them again.",
     "foreground-while-authorizing":
       "Two authorization requests can be pending at once, the launch's and the foreground's: "
       + "answer each one, with a continuation of its own, and never turn one away because "

@@ -15,6 +15,7 @@ extension Scenario {
     loadsOverlap, loadAsEarlierEnds, loadAskedAsSampleArrives, loadAfterFailedLoad,
     drinkWhileLoading, drinkWhileSyncing,
     drinksInARow, writeFailsOnce, drinkWhileLaunching, sampleWhileLaunching,
+    samplesAtForegroundLaunch,
     foregroundWhileAuthorizing, refreshWhileStoreFails, refreshWhileSampleArrives,
     drinksWhileHealthRefuses,
   ]
@@ -249,6 +250,34 @@ extension Scenario {
     }(),
     steps: [.otherDeviceAddsSample(mg: 47, minutesAgo: 30, id: s1), .relaunch],
     expectations: [.modelHolds(drinks((96, 60), (47, 30)))],
+    holdsInEveryOrder: true)
+
+  /// Launches by the user, in the foreground, as a watch launches an app: the model's launch
+  /// load and `applicationDidBecomeActive()`'s load meet, and another device adds a sample at
+  /// some moment of their work. Whichever load brings a sample, the list the launch read from
+  /// disk must not replace it (the launch merges what reached the model during its read). Two
+  /// loads that overlap list a sample twice until exercise 11; what every order keeps before
+  /// then is each drink listed.
+  static let samplesAtForegroundLaunch = Scenario(
+    id: "samples-at-foreground-launch",
+    summary: "The app is launched in the foreground while another device adds samples.",
+    setup: {
+      var setup = Setup()
+      setup.launchesInForeground = true
+      setup.savedFile = .drinks([(96, 60)])
+      setup.existingSamples = [.otherDeviceAddsSample(mg: 47, minutesAgo: 30, id: s1)]
+      return setup
+    }(),
+    steps: [
+      .relaunch, .meanwhile(.otherDeviceAddsSample(mg: 64, minutesAgo: 20, id: s2)), .relaunch,
+    ],
+    expectations: [
+      .equal("the model lists 96 mg 1 h ago, 47 mg 30 min ago and 64 mg 20 min ago") {
+        Set($0.summary(of: $0.final.modelDrinks))
+      } _: { _ in
+        Set(drinks((96, 60), (47, 30), (64, 20)))
+      }
+    ],
     holdsInEveryOrder: true)
 
   /// A background refresh, with a sample from another device at some moment of its work; the

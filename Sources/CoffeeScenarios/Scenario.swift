@@ -13,6 +13,13 @@ public struct Scenario: Sendable, Identifiable, CustomStringConvertible {
     public var savedFile: SavedFile?
     /// Samples other devices wrote before launch.
     public var existingSamples: [Step] = []
+    /// Whether every launch is the user's, in the foreground, as on a watch: WatchKit calls
+    /// `applicationDidFinishLaunching()`, then, as the app goes from inactive to active,
+    /// `applicationDidBecomeActive()` ("A newly launched watchOS app starts in the inactive state
+    /// and then quickly transitions to the active state": Apple, WKApplicationState.inactive).
+    /// So the model's own launch load and the delegate's meet at every launch. False keeps the
+    /// older scenarios' shortcut: the app starts active and is never told.
+    public var launchesInForeground = false
 
     public init() {}
   }

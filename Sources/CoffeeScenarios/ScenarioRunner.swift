@@ -26,7 +26,7 @@ public enum ScenarioRunner {
     configure(platform)
     let answers = Answers()
 
-    var driver = variant.launch(platform)
+    var driver = launch(variant, on: platform, for: scenario.setup)
     try await platform.settle(driver)
     var records = [
       ScenarioOutcome.StepRecord(
@@ -36,8 +36,8 @@ public enum ScenarioRunner {
 
     for (index, step) in scenario.steps.enumerated() {
       driver = try await perform(
-        step, on: platform, driver: driver, variant: variant, answers: answers,
-        deferringEvents: pacing != .settled)
+        step, on: platform, driver: driver, variant: variant, setup: scenario.setup,
+        answers: answers, deferringEvents: pacing != .settled)
       // Without settling, the steps' work is in flight together: `race-lab explore` orders it.
       // A relaunch is a new process: the old one's work cannot go on beside it, so the app
       // settles before one, and after the last step.
@@ -53,7 +53,7 @@ public enum ScenarioRunner {
     let now = platform.clock.now
 
     // Relaunch once more: whatever the app showed must come back from disk.
-    driver = variant.launch(platform)
+    driver = launch(variant, on: platform, for: scenario.setup)
     try await platform.settle(driver)
     let afterRelaunch = Snapshot(of: driver, on: platform)
 
@@ -141,9 +141,20 @@ public enum ScenarioRunner {
     }
   }
 
+  /// Launches `variant`'s app, in the foreground where `setup` says every launch is the user's.
+  private static func launch(
+    _ variant: Variant, on platform: SimulatedPlatform, for setup: Scenario.Setup
+  ) -> any CoffeeTrackerDriver {
+    guard setup.launchesInForeground else { return variant.launch(platform) }
+    platform.runtime.prepareLaunch(in: .inactive)
+    let driver = variant.launch(platform)
+    platform.runtime.setApplicationState(.active)
+    return driver
+  }
+
   private static func perform(
     _ step: Step, on platform: SimulatedPlatform, driver: any CoffeeTrackerDriver, variant: Variant,
-    answers: Answers, deferringEvents: Bool
+    setup: Scenario.Setup, answers: Answers, deferringEvents: Bool
   ) async throws -> any CoffeeTrackerDriver {
     let now = platform.clock.now
     switch step {
@@ -173,7 +184,7 @@ public enum ScenarioRunner {
         "together takes steps of the world outside the app and actions on it only")
       for step in steps {
         _ = try await perform(
-          step, on: platform, driver: driver, variant: variant, answers: answers,
+          step, on: platform, driver: driver, variant: variant, setup: setup, answers: answers,
           deferringEvents: deferringEvents)
       }
     case .waitForLoad(let number):
@@ -192,7 +203,7 @@ public enum ScenarioRunner {
       platform.clock.advance(by: minutes * 60)
     case .relaunch:
       platform.runtime.resume()
-      return variant.launch(platform)
+      return launch(variant, on: platform, for: setup)
     }
     return driver
   }

@@ -54,7 +54,8 @@ public enum RaceDocs {
 
       ## Defects the lab does not catalog
 
-      Known, and not in the catalog: no replay, stress invariant, lesson or check shows them.
+      Known, and not in the catalog: no replay or stress invariant shows them. Each says whether a
+      lesson or a check does.
 
       """
     for defect in uncatalogued {
@@ -140,17 +141,13 @@ public enum RaceDocs {
     UncataloguedDefect(
       title: "The launch load replaces the drink list wholesale",
       location:
-        "CoffeeTrackerBefore/CoffeeData.swift: CoffeeData.load(); the same step in "
-        + "CoffeeTrackerAfter/CoffeeData.swift, in every coffee step's solution, and in Apple's "
-        + "sample",
+        "CoffeeTrackerBefore/CoffeeData.swift: CoffeeData.load(); the same step in the coffee "
+        + "steps' solutions before exercise 09, and in Apple's sample",
       // The launch's assignment, after the comment Apple's sample puts above it.
       lines: [
         .init(
           file: "Sources/CoffeeTrackerBefore/CoffeeData.swift",
-          needle: "// Assign loaded drinks to model.\n        currentDrinks = drinks"),
-        .init(
-          file: "Sources/CoffeeTrackerAfter/CoffeeData.swift",
-          needle: "// Assign loaded drinks to model.\n    currentDrinks = drinks"),
+          needle: "// Assign loaded drinks to model.\n        currentDrinks = drinks")
       ],
       interleaving:
         "The launch reads the saved list off the main queue, then assigns it to the model whole. "
@@ -162,15 +159,15 @@ public enum RaceDocs {
         + "save writes the list without it. Merged health samples never come back: the query's "
         + "anchor has already moved past them, so no later health load returns them again.",
       whyNotCatalogued:
-        "The after variant keeps it too, as does every step of the coffee track, while each "
-        + "catalog entry is one the after variant survives, shown by the same schedule on both "
-        + "variants. No step teaches its fix, so no check could ask for it. The stress lets the user act only "
-        + "once the launch has settled (`Sources/RaceLab/Stress.swift`), so it never probes it.",
+        "No forced replay shows it, and the stress lets the user act only once the launch has "
+        + "settled (`Sources/RaceLab/Stress.swift`). The exploring checks do show it, from exercise "
+        + "09 on: the scenario samples-at-foreground-launch launches the app in the foreground, as "
+        + "a watch does, so the extension delegate's load meets the launch's read of the file.",
       fix:
         "The launch merges the loaded list with what arrived meanwhile instead of replacing it: "
-        + "it keeps the drinks added or merged since the launch began, adds the loaded ones not "
-        + "already there (the same drink by its identifier), drops those that aged out, and saves "
-        + "the result. No step of the coffee track teaches it today."
+        + "it keeps the drinks added or merged since the launch began, and adds the loaded ones "
+        + "not already there (the same drink by its identifier). Exercise 09 teaches it; the after "
+        + "variant and every later step's solution do it."
     )
   ]
 }

@@ -45,6 +45,13 @@ public final class ExtensionRuntime: Sendable {
   /// Every background task delivered so far.
   public var backgroundTasks: [RefreshBackgroundTask] { state.withLock { $0.tasks } }
 
+  /// Before a launch: the state the app starts in, told to no delegate (the new app has none
+  /// yet). A launch by the user starts inactive, one by the system for a background task in the
+  /// background (Apple, "Handling Common State Transitions").
+  public func prepareLaunch(in state: ApplicationState) {
+    self.state.withLock { $0.applicationState = state }
+  }
+
   /// Tells the delegate the app finished launching.
   @MainActor public func finishLaunching() {
     delegate?.applicationDidFinishLaunching()
