@@ -46,9 +46,11 @@ public struct ExplorationCheck: Sendable {
   ) {
     self.variant = variant
     let own = Self.ownExpectations(forStep: step)
+    let generated = Self.generated(forStep: step)
     self.groups =
       [(Self.interleavingsGroup, Self.interleavings(forStep: step))]
       + (own.isEmpty ? [] : [(Self.ownExpectationsGroup, own)])
+      + (generated.isEmpty ? [] : [(Self.generatedGroup, generated)])
       + races.map { ($0.entry, $0.targets) }
     self.bound = bound
     self.step = step
@@ -69,6 +71,21 @@ public struct ExplorationCheck: Sendable {
     "load-as-earlier-ends": (11, 11), "load-asked-as-sample-arrives": (11, 11),
     "drinks-while-health-refuses": (1, 8),
   ]
+
+  /// The step from which the generated scenarios (`Scenario.generated`) are explored: they mix
+  /// every situation above, so they need every lesson that the scenarios above need by step 11.
+  static let generatedFirstStep = 11
+
+  /// The group of generated scenarios, judged by every rule of the app as the interleavings are:
+  /// each in its default order, then in its seeded PCT runs. They are long, and what they add
+  /// is situations (several faults and actions in one stretch), not orders: a bounded search of
+  /// each would cost more than the rest of the check.
+  public static let generatedGroup = "generated"
+
+  /// The generated scenarios coffee step `step` explores.
+  public static func generated(forStep step: Int) -> [String] {
+    step >= generatedFirstStep ? Scenario.generated.map { $0.id + "+in-flight" } : []
+  }
 
   /// The scenarios coffee step `step` explores and judges by every rule of the app.
   public static func interleavings(forStep step: Int) -> [String] {
@@ -147,6 +164,10 @@ public struct ExplorationCheck: Sendable {
     "refresh-while-store-fails": backgroundTask,
     "refresh-while-sample-arrives": backgroundTask,
   ]
+  private static let generatedAdvice =
+    "This stretch of a day was drawn from a seed, mixing what the named scenarios play one at a "
+    + "time. Read the first rule it broke and the step that broke it in the lanes; the named "
+    + "scenario closest to it shows the same situation alone, with its own advice."
   private static let overlappingLoads =
     "Two loads read the same anchor across the query's `await`, so both bring the same sample: "
     + "each load must wait for the one started before it. Store the new load's task before any "
@@ -202,8 +223,8 @@ public struct ExplorationCheck: Sendable {
     let matches = judges(group.name)
     let isFinding = { (run: ExploredRun) in run.findings.contains(where: matches) }
     let report = ScheduleSearch.search(
-      explored, bound: bound, run: Self.runAnnounced, readyCounts: \.record.readyCounts,
-      isFinding: isFinding)
+      explored, bound: group.name == Self.generatedGroup ? 0 : bound, run: Self.runAnnounced,
+      readyCounts: \.record.readyCounts, isFinding: isFinding)
     var schedulesRun = report.schedulesRun
     var finding = report.finding
     var schedulesToFinding = report.schedulesToFinding
@@ -248,7 +269,7 @@ public struct ExplorationCheck: Sendable {
   /// 07's saves, unordered until step 08), which its own step judges.
   func judges(_ group: String) -> @Sendable (ExploredRun.Finding) -> Bool {
     switch group {
-    case Self.interleavingsGroup:
+    case Self.interleavingsGroup, Self.generatedGroup:
       let judgesFileHistory = step >= Self.fileHistoryFirstStep
       let fileHistory = Expectation.fileNeverGoesBack.summary
       return { $0.kind != .escape && (judgesFileHistory || $0.what != fileHistory) }
@@ -261,12 +282,15 @@ public struct ExplorationCheck: Sendable {
   }
 
   /// The verdict on the step's interleavings: every rule where the step has reached it, the
-  /// scenarios' own expectations where it has not yet.
+  /// scenarios' own expectations where it has not yet; then, from step 11, the generated
+  /// scenarios.
   @MainActor public func outcome() -> CheckOutcome {
-    let own = groups.contains { $0.name == Self.ownExpectationsGroup }
-    let verdict = outcome(of: Self.interleavingsGroup)
-    guard verdict == .pass, own else { return verdict }
-    return outcome(of: Self.ownExpectationsGroup)
+    for group in [Self.interleavingsGroup, Self.ownExpectationsGroup, Self.generatedGroup]
+    where groups.contains(where: { $0.name == group }) {
+      let verdict = outcome(of: group)
+      guard verdict == .pass else { return verdict }
+    }
+    return .pass
   }
 
   /// The verdict on `group`: the step's interleavings, or a catalog race's scenarios.
@@ -294,7 +318,10 @@ public struct ExplorationCheck: Sendable {
     lines.append("  Scenario \(run.target.name): \(run.target.scenario.summary)")
     lines += run.target.scenario.steps.enumerated().map { "    \($0 + 1). \($1)" }
     // A scenario's own lesson, or else the fix of the catalog race its group is named after.
-    let advice = Self.advice[run.target.scenario.id] ?? RaceCatalog.entry(group)?.afterFix
+    let advice =
+      Self.advice[run.target.scenario.id]
+      ?? (run.target.scenario.id.hasPrefix("generated-") ? Self.generatedAdvice : nil)
+      ?? RaceCatalog.entry(group)?.afterFix
     let details = Self.codeDetails(of: run)
     lines.append("  Schedule \(schedule):")
     for (index, note) in run.record.deviationNotes.enumerated() {

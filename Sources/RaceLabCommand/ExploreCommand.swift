@@ -75,8 +75,9 @@ enum ExploreCommand {
       targets = ExplorationTarget.all(variant: variant)
     } else if name == "all+in-flight" {
       targets = ExplorationTarget.allInFlight(variant: variant)
-    } else if name == "interleavings" {
-      targets = Scenario.interleavings.map {
+    } else if name == "interleavings" || name == "generated" {
+      let scenarios = name == "generated" ? Scenario.generated : Scenario.interleavings
+      targets = scenarios.map {
         ExplorationTarget(scenario: $0, variant: variant, pacing: .inFlight)
       }
     } else if let scenario = Scenario.named(name) {

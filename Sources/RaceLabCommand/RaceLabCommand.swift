@@ -48,9 +48,11 @@ struct RaceLabCommand {
           --tsan-binary PATH  A race-lab built with --sanitize=thread, to run the stress under.
           --tsan-iterations N Iterations under ThreadSanitizer (default: 150)
           --out DIR           Where ThreadSanitizer's reports go (default: .build-race)
-      explore ENTRY|SCENARIO|all|interleavings  Every schedule of the entry's scenarios (or of
-                              one scenario, or of all; interleavings: the scenarios written for
-                              exploration, which the exercise checks explore, steps in flight)
+      explore ENTRY|SCENARIO|all|interleavings|generated  Every schedule of the entry's
+                              scenarios (or of one scenario, or of all; interleavings: the
+                              scenarios written for exploration, which the exercise checks
+                              explore, steps in flight; generated: the scenarios drawn from seeds
+                              that the checks explore from exercise 11, generated-N for seed N)
                               up to a bound of deviations from the default order, run one job
                               at a time by the deterministic scheduler. A finding is printed
                               with its schedule (minimal for the search), as lanes, and its
