@@ -142,6 +142,11 @@ final class CoffeeData {
   // then, and a write still in flight is lost.
   @ObservationIgnored private var drinkSaves: [UUID: Task<Void, Never>] = [:]
 
+  // Whether the launch has put the list read from disk in the model. The read runs off the
+  // store actor, so a save could overtake it and overwrite the file before it is read: until
+  // then the model saves nothing, and the launch saves what it merged once it has read.
+  @ObservationIgnored private var hasReadSavedDrinks = false
+
   // The model's initializer: starts loading the data from disk.
   init(platform: SimulatedPlatform) {
     self.platform = platform
@@ -220,7 +225,8 @@ final class CoffeeData {
       server.reloadTimeline(for: complication)
     }
 
-    // Save the data, and wait until it is on disk.
+    // Save the data, and wait until it is on disk: once the launch has read the file.
+    guard hasReadSavedDrinks else { return }
     await store.save(currentDrinks)
   }
 
@@ -237,6 +243,7 @@ final class CoffeeData {
     let read = Set(drinks.map(\.uuid))
     let arrived = currentDrinks.filter { !read.contains($0.uuid) }
     currentDrinks = arrived.isEmpty ? drinks : (drinks + arrived).sorted { $0.date < $1.date }
+    hasReadSavedDrinks = true
     await drinksUpdated()
 
     // Load new data from HealthKit.

@@ -93,6 +93,23 @@ struct ExploreCommandTests {
   }
 
   @Test(
+    "The after variant keeps every rule in the generated scenarios within one deviation")
+  func afterVariantSurvivesGeneratedScenarios() throws {
+    let (result, output) = try BuiltProduct.run(
+      "race-lab", ["explore", "generated", "--variant", "after", "--bound", "1"], timeout: 280)
+    #expect(result.status == 0, "\(output)")
+    #expect(output.contains("No schedule broke anything"), "\(output)")
+  }
+
+  @Test("The before variant breaks a rule in a generated scenario in its default order")
+  func beforeVariantFailsGeneratedScenarios() throws {
+    let (result, output) = try BuiltProduct.run(
+      "race-lab", ["explore", "generated", "--bound", "0", "--symptoms-only"], timeout: 120)
+    #expect(result.status == 1, "\(output)")
+    #expect(output.contains("Found after"), "\(output)")
+  }
+
+  @Test(
     "The scenarios written for exploration: 600 seeded PCT runs of depth 3 on the after variant")
   func afterVariantSurvivesDeeperRuns() throws {
     let (result, output) = try BuiltProduct.run(
