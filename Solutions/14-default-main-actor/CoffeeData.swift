@@ -144,7 +144,7 @@ final class CoffeeData {
 
   // Whether the launch has put the list read from disk in the model. The read runs off the
   // store actor, so a save could overtake it and overwrite the file before it is read: until
-  // then the model saves nothing, and the launch saves what it merged once it has read.
+  // then an update from HealthKit saves nothing, and the launch saves what it merged.
   @ObservationIgnored private var hasReadSavedDrinks = false
 
   // The model's initializer: starts loading the data from disk.
@@ -210,6 +210,9 @@ final class CoffeeData {
     // as one step that no other update can interleave with.
     currentDrinks = drinks
 
+    // Not before the launch has read the file (a load at a launch in the foreground): the
+    // launch merges this list and saves it.
+    guard hasReadSavedDrinks else { return }
     await drinksUpdated()
   }
 
@@ -225,8 +228,7 @@ final class CoffeeData {
       server.reloadTimeline(for: complication)
     }
 
-    // Save the data, and wait until it is on disk: once the launch has read the file.
-    guard hasReadSavedDrinks else { return }
+    // Save the data, and wait until it is on disk.
     await store.save(currentDrinks)
   }
 
