@@ -66,7 +66,7 @@ public struct ExplorationCheck: Sendable {
     "drink-while-launching": (8, 8),
     "foreground-while-authorizing": (1, 1),
     "sample-while-launching": (8, 8), "samples-at-foreground-launch": (9, 11),
-    "refresh-while-store-fails": (10, 10),
+    "refresh-while-store-fails": (10, 10), "drink-during-refresh": (10, 10),
     "refresh-while-sample-arrives": (10, 10), "loads-overlap": (11, 11),
     "load-as-earlier-ends": (11, 11), "load-asked-as-sample-arrives": (11, 11),
     "drinks-while-health-refuses": (1, 8),
@@ -163,6 +163,10 @@ public struct ExplorationCheck: Sendable {
       + "error where it happens, log it, and go on to the disk save.",
     "refresh-while-store-fails": backgroundTask,
     "refresh-while-sample-arrives": backgroundTask,
+    "drink-during-refresh":
+      "Complete the background task only once every drink's save is on disk, those added while "
+      + "the refresh loaded included: wait for the drinks after the load, not before or beside "
+      + "it, and wait for any added while you waited.",
   ]
   private static let generatedAdvice =
     "This stretch of a day was drawn from a seed, mixing what the named scenarios play one at a "

@@ -17,6 +17,7 @@ extension Scenario {
     drinksInARow, writeFailsOnce, drinkWhileLaunching, sampleWhileLaunching,
     samplesAtForegroundLaunch,
     foregroundWhileAuthorizing, refreshWhileStoreFails, refreshWhileSampleArrives,
+    drinkDuringRefresh,
     drinksWhileHealthRefuses,
   ]
 
@@ -298,6 +299,32 @@ extension Scenario {
     ],
     expectations: [
       .modelHolds(drinks((47, 30), (96, 10))),
+      .equal("the background task is completed once, reporting success") {
+        $0.final.backgroundTasks
+      } _: { _ in
+        [.init(id: 1, success: true, completions: 1)]
+      },
+    ],
+    holdsInEveryOrder: true)
+
+  /// A background refresh, and a drink added at some moment of its work: before the task is
+  /// completed, its save must be on disk, since the system suspends the app then and a write in
+  /// flight is lost. A drink added after the task is completed wakes the app, and its write
+  /// lands (the scenario's default order).
+  static let drinkDuringRefresh = Scenario(
+    id: "drink-during-refresh",
+    summary: "A drink is added while a background refresh runs.",
+    setup: {
+      var setup = Setup()
+      setup.savedFile = .drinks([(96, 60)])
+      return setup
+    }(),
+    steps: [
+      .setApplicationState(.background), .backgroundRefresh,
+      .meanwhile(.addDrink(.greenTea, minutesAgo: 5)),
+    ],
+    expectations: [
+      .modelHolds(drinks((96, 60), (28, 5))),
       .equal("the background task is completed once, reporting success") {
         $0.final.backgroundTasks
       } _: { _ in
