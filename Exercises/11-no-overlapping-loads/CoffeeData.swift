@@ -116,6 +116,11 @@ final class CoffeeData: ObservableObject {
   // then, and a write still in flight is lost.
   private var drinkSaves: [UUID: Task<Void, Never>] = [:]
 
+  // The launch's read of the saved drinks, until its list is in the model. An update from
+  // HealthKit waits for it: at a launch in the foreground the extension delegate loads beside
+  // the launch, and the list read from disk would replace what that load brought.
+  private var savedDrinksRead: Task<Void, Never>?
+
   // The model's initializer: starts loading the data from disk.
   init(platform: SimulatedPlatform) {
     self.platform = platform
@@ -124,6 +129,7 @@ final class CoffeeData: ObservableObject {
     self.store = CoffeeDataStore(platform: platform)
 
     // Begin loading the data from disk, on the main actor like the rest of the model.
+    savedDrinksRead = Task { await readSavedDrinks() }
     Task { await load() }
   }
 
@@ -162,6 +168,9 @@ final class CoffeeData: ObservableObject {
 
   // Update the model with the changes loaded from HealthKit.
   func updateModel(newDrinks: [Drink], deletedDrinks: Set<UUID>) async {
+    // Not before the list read from disk is in the model: it would replace this update.
+    await savedDrinksRead?.value
+
     guard !newDrinks.isEmpty || !deletedDrinks.isEmpty else {
       logger.debug("No drinks to add or delete from HealthKit.")
       return
@@ -201,18 +210,7 @@ final class CoffeeData: ObservableObject {
 
   // Load the data from disk, then from HealthKit.
   private func load() async {
-    var drinks = await store.load()
-
-    // Drop old drinks.
-    drinks.removeOutdatedDrinks(now: platform.clock.now)
-
-    // Assign loaded drinks to model, with any drink that reached it while the file was read: a
-    // drink added, or samples a load from HealthKit merged (at a launch in the foreground, the
-    // extension delegate loads too). The main actor ran that work during the `await`.
-    let read = Set(drinks.map(\.uuid))
-    let arrived = currentDrinks.filter { !read.contains($0.uuid) }
-    currentDrinks = arrived.isEmpty ? drinks : (drinks + arrived).sorted { $0.date < $1.date }
-    await drinksUpdated()
+    await savedDrinksRead?.value
 
     // Load new data from HealthKit.
     let success = await healthKitController.requestAuthorization()
@@ -222,5 +220,17 @@ final class CoffeeData: ObservableObject {
     }
 
     await healthKitController.loadNewDataFromHealthKit()
+  }
+
+  // Read the drinks saved on disk into the model.
+  private func readSavedDrinks() async {
+    var drinks = await store.load()
+
+    // Drop old drinks.
+    drinks.removeOutdatedDrinks(now: platform.clock.now)
+
+    // Assign loaded drinks to model.
+    currentDrinks = drinks
+    await drinksUpdated()
   }
 }

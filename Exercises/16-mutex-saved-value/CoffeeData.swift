@@ -141,10 +141,10 @@ final class CoffeeData {
   // then, and a write still in flight is lost.
   @ObservationIgnored private var drinkSaves: [UUID: Task<Void, Never>] = [:]
 
-  // Whether the launch has put the list read from disk in the model. The read runs off the
-  // store actor, so a save could overtake it and overwrite the file before it is read: until
-  // then an update from HealthKit saves nothing, and the launch saves what it merged.
-  @ObservationIgnored private var hasReadSavedDrinks = false
+  // The launch's read of the saved drinks, until its list is in the model. An update from
+  // HealthKit waits for it: at a launch in the foreground the extension delegate loads beside
+  // the launch, and the list read from disk would replace what that load brought.
+  @ObservationIgnored private var savedDrinksRead: Task<Void, Never>?
 
   // The model's initializer: starts loading the data from disk.
   init(platform: SimulatedPlatform) {
@@ -153,6 +153,7 @@ final class CoffeeData {
     self.store = CoffeeDataStore(platform: platform)
 
     // Begin loading the data from disk, on the main actor like the rest of the model.
+    savedDrinksRead = Task { await readSavedDrinks() }
     Task { await load() }
   }
 
@@ -191,6 +192,9 @@ final class CoffeeData {
 
   // Update the model with the changes loaded from HealthKit.
   func updateModel(newDrinks: [Drink], deletedDrinks: Set<UUID>) async {
+    // Not before the list read from disk is in the model: it would replace this update.
+    await savedDrinksRead?.value
+
     guard !newDrinks.isEmpty || !deletedDrinks.isEmpty else {
       logger.debug("No drinks to add or delete from HealthKit.")
       return
@@ -209,9 +213,6 @@ final class CoffeeData {
     // as one step that no other update can interleave with.
     currentDrinks = drinks
 
-    // Not before the launch has read the file (a load at a launch in the foreground): the
-    // launch merges this list and saves it.
-    guard hasReadSavedDrinks else { return }
     await drinksUpdated()
   }
 
@@ -233,19 +234,7 @@ final class CoffeeData {
 
   // Load the data from disk, then from HealthKit.
   private func load() async {
-    var drinks = await store.load()
-
-    // Drop old drinks.
-    drinks.removeOutdatedDrinks(now: platform.clock.now)
-
-    // Assign loaded drinks to model, with any drink that reached it while the file was read: a
-    // drink added, or samples a load from HealthKit merged (at a launch in the foreground, the
-    // extension delegate loads too). The main actor ran that work during the `await`.
-    let read = Set(drinks.map(\.uuid))
-    let arrived = currentDrinks.filter { !read.contains($0.uuid) }
-    currentDrinks = arrived.isEmpty ? drinks : (drinks + arrived).sorted { $0.date < $1.date }
-    hasReadSavedDrinks = true
-    await drinksUpdated()
+    await savedDrinksRead?.value
 
     // Load new data from HealthKit.
     let success = await healthKitController.requestAuthorization()
@@ -255,5 +244,17 @@ final class CoffeeData {
     }
 
     await healthKitController.loadNewDataFromHealthKit()
+  }
+
+  // Read the drinks saved on disk into the model.
+  private func readSavedDrinks() async {
+    var drinks = await store.load()
+
+    // Drop old drinks.
+    drinks.removeOutdatedDrinks(now: platform.clock.now)
+
+    // Assign loaded drinks to model.
+    currentDrinks = drinks
+    await drinksUpdated()
   }
 }

@@ -150,9 +150,10 @@ public struct ExplorationCheck: Sendable {
     "samples-at-foreground-launch":
       "At a launch in the foreground, the extension delegate's load from "
       + "`applicationDidBecomeActive()` can merge samples into the model while the launch still "
-      + "reads the file: across `await store.load()` the main actor runs other work. Assign the "
-      + "list read merged with the drinks already in the model (by UUID), not in place of them: "
-      + "the query's anchor has moved past those samples, and no later load brings them again.",
+      + "reads the file: across `await store.load()` the main actor runs other work, and the "
+      + "list read then replaces them, while the query's anchor has moved past them. Keep the "
+      + "launch's read in a task (`savedDrinksRead`) and let every update from HealthKit await "
+      + "it before it touches the model.",
     "foreground-while-authorizing":
       "Two authorization requests can be pending at once, the launch's and the foreground's: "
       + "answer each one, with a continuation of its own, and never turn one away because "

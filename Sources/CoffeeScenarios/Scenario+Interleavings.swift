@@ -256,9 +256,9 @@ extension Scenario {
   /// Launches by the user, in the foreground, as a watch launches an app: the model's launch
   /// load and `applicationDidBecomeActive()`'s load meet, and another device adds a sample at
   /// some moment of their work. Whichever load brings a sample, the list the launch read from
-  /// disk must not replace it (the launch merges what reached the model during its read). Two
-  /// loads that overlap list a sample twice until exercise 11; what every order keeps before
-  /// then is each drink listed.
+  /// disk must not replace it (from exercise 09, updates from HealthKit wait for the launch's
+  /// read). Two loads that overlap list a sample twice until exercise 11; what every order keeps
+  /// before then is each drink listed.
   static let samplesAtForegroundLaunch = Scenario(
     id: "samples-at-foreground-launch",
     summary: "The app is launched in the foreground while another device adds samples.",

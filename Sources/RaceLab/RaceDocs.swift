@@ -141,13 +141,17 @@ public enum RaceDocs {
     UncataloguedDefect(
       title: "The launch load replaces the drink list wholesale",
       location:
-        "CoffeeTrackerBefore/CoffeeData.swift: CoffeeData.load(); the same step in the coffee "
-        + "steps' solutions before exercise 09, and in Apple's sample",
+        "CoffeeTrackerBefore/CoffeeData.swift: CoffeeData.load(); the same step in "
+        + "CoffeeTrackerAfter/CoffeeData.swift: CoffeeData.readSavedDrinks(), in every coffee "
+        + "step's solution, and in Apple's sample",
       // The launch's assignment, after the comment Apple's sample puts above it.
       lines: [
         .init(
           file: "Sources/CoffeeTrackerBefore/CoffeeData.swift",
-          needle: "// Assign loaded drinks to model.\n        currentDrinks = drinks")
+          needle: "// Assign loaded drinks to model.\n        currentDrinks = drinks"),
+        .init(
+          file: "Sources/CoffeeTrackerAfter/CoffeeData.swift",
+          needle: "// Assign loaded drinks to model.\n    currentDrinks = drinks"),
       ],
       interleaving:
         "The launch reads the saved list off the main queue, then assigns it to the model whole. "
@@ -159,15 +163,17 @@ public enum RaceDocs {
         + "save writes the list without it. Merged health samples never come back: the query's "
         + "anchor has already moved past them, so no later health load returns them again.",
       whyNotCatalogued:
-        "No forced replay shows it, and the stress lets the user act only once the launch has "
-        + "settled (`Sources/RaceLab/Stress.swift`). The exploring checks do show it, from exercise "
-        + "09 on: the scenario samples-at-foreground-launch launches the app in the foreground, as "
-        + "a watch does, so the extension delegate's load meets the launch's read of the file.",
+        "For merged samples it is fixed from exercise 09 on: updates from HealthKit wait for the "
+        + "launch's read (`savedDrinksRead`), and the explored scenario "
+        + "samples-at-foreground-launch, a launch in the foreground as a watch launches an app, "
+        + "checks it. For a drink added during the read, the after variant keeps it, as does every "
+        + "step: a catalog entry is one the after variant survives. The stress lets the user act "
+        + "only once the launch has settled (`Sources/RaceLab/Stress.swift`).",
       fix:
         "The launch merges the loaded list with what arrived meanwhile instead of replacing it: "
-        + "it keeps the drinks added or merged since the launch began, and adds the loaded ones "
-        + "not already there (the same drink by its identifier). Exercise 09 teaches it; the after "
-        + "variant and every later step's solution do it."
+        + "it keeps the drinks added since the launch began, and adds the loaded ones not already "
+        + "there (the same drink by its identifier). No step teaches it for drinks; merged samples "
+        + "are kept by making the update wait for the read instead."
     )
   ]
 }
