@@ -325,7 +325,7 @@ public struct ExplorationCheck: Sendable {
     // A scenario's own lesson, or else the fix of the catalog race its group is named after.
     let advice =
       Self.advice[run.target.scenario.id]
-      ?? (run.target.scenario.id.hasPrefix("generated-") ? Self.generatedAdvice : nil)
+      ?? (Scenario.generatedSeed(of: run.target.scenario.id) != nil ? Self.generatedAdvice : nil)
       ?? RaceCatalog.entry(group)?.afterFix
     let details = Self.codeDetails(of: run)
     lines.append("  Schedule \(schedule):")

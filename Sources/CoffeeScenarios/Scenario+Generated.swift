@@ -9,8 +9,8 @@ extension Scenario {
   /// scenario too: `race-lab explore generated-57+in-flight`.
   public static let generated: [Scenario] = {
     var chosen: [Scenario] = []
-    var played = Set<String>()
-    for seed in UInt64(1)...500 where played.count < GeneratedWorld.situationCount {
+    var played = Set<GeneratedWorld.Situation>()
+    for seed in UInt64(1)...500 where played.count < GeneratedWorld.Situation.allCases.count {
       let scenario = generated(seed: seed)
       let situations = GeneratedWorld.situations(of: scenario)
       guard !situations.isSubset(of: played) else { continue }
@@ -45,7 +45,7 @@ extension Scenario {
   }
 
   /// The seed of a generated scenario's identifier (`generated-12` is 12), if it is one.
-  static func generatedSeed(of id: String) -> UInt64? {
+  public static func generatedSeed(of id: String) -> UInt64? {
     guard id.hasPrefix("generated-") else { return nil }
     return UInt64(id.dropFirst("generated-".count))
   }
@@ -70,26 +70,28 @@ struct GeneratedWorld {
     random = SeededGenerator(seed: seed &* 0x2545_F491_4F6C_DD1D)
   }
 
-  /// How many kinds of situation `situations(of:)` tells apart.
-  static let situationCount = 11
+  /// A kind of situation a generated scenario can play.
+  enum Situation: CaseIterable {
+    case foregroundLaunch, drink, load, backgroundRefresh, background
+    case sampleAtAnyMoment, drinkAtAnyMoment, loadAtAnyMoment
+    case queriesFailing, samplesRefused, writeFailing
+  }
 
-  /// The kinds of situation `scenario` plays: a launch in the foreground; a drink, a load, a
-  /// background refresh, the app in the background; a sample, a drink or a load at any moment
-  /// of the app's work; Health failing queries or refusing samples; a write that fails.
-  static func situations(of scenario: Scenario) -> Set<String> {
-    var found: Set<String> = scenario.setup.launchesInForeground ? ["foreground launch"] : []
+  /// The kinds of situation `scenario` plays.
+  static func situations(of scenario: Scenario) -> Set<Situation> {
+    var found: Set<Situation> = scenario.setup.launchesInForeground ? [.foregroundLaunch] : []
     for step in scenario.steps {
       switch step {
-      case .addDrink: found.insert("drink")
-      case .syncHealth: found.insert("load")
-      case .backgroundRefresh: found.insert("background refresh")
-      case .setApplicationState(.background): found.insert("background")
-      case .meanwhile(.otherDeviceAddsSample): found.insert("sample at any moment")
-      case .meanwhile(.addDrink): found.insert("drink at any moment")
-      case .meanwhile(.syncHealth): found.insert("load at any moment")
-      case .setHealthFailure(.queries, true): found.insert("queries failing")
-      case .setHealthFailure(.saves, true): found.insert("samples refused")
-      case .failNextFileWrite: found.insert("write failing")
+      case .addDrink: found.insert(.drink)
+      case .syncHealth: found.insert(.load)
+      case .backgroundRefresh: found.insert(.backgroundRefresh)
+      case .setApplicationState(.background): found.insert(.background)
+      case .meanwhile(.otherDeviceAddsSample): found.insert(.sampleAtAnyMoment)
+      case .meanwhile(.addDrink): found.insert(.drinkAtAnyMoment)
+      case .meanwhile(.syncHealth): found.insert(.loadAtAnyMoment)
+      case .setHealthFailure(.queries, true): found.insert(.queriesFailing)
+      case .setHealthFailure(.saves, true): found.insert(.samplesRefused)
+      case .failNextFileWrite: found.insert(.writeFailing)
       default: break
       }
     }
@@ -102,13 +104,15 @@ struct GeneratedWorld {
   /// The expectation the sequential model gives: the model holds exactly the drinks saved,
   /// added and brought from Health, each once, in any order.
   var endExpectation: Expectation {
-    let expected = expected.sorted { ($0.minutesAgo, $0.mg) > ($1.minutesAgo, $1.mg) }
+    // Oldest first, as a list the model may hold in any order.
+    let inOneOrder: @Sendable ([DrinkSummary]) -> [DrinkSummary] = { drinks in
+      drinks.sorted { ($0.minutesAgo, $0.mg) > ($1.minutesAgo, $1.mg) }
+    }
+    let expected = inOneOrder(expected)
     let listed =
       expected.isEmpty ? "no drinks" : expected.map(\.description).joined(separator: ", ")
     return .equal("the model holds \(listed), each once, in any order") { outcome in
-      outcome.summary(of: outcome.final.modelDrinks).sorted {
-        ($0.minutesAgo, $0.mg) > ($1.minutesAgo, $1.mg)
-      }
+      inOneOrder(outcome.summary(of: outcome.final.modelDrinks))
     } _: { _ in
       expected
     }

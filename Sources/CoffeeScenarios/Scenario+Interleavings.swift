@@ -25,6 +25,22 @@ extension Scenario {
   private static let s2 = ScenarioIDs.sample(2)
   private static let s3 = ScenarioIDs.sample(3)
 
+  /// A watch whose health store holds one sample from another device, S1: 47 mg 90 minutes ago.
+  private static let sampleInHealth = {
+    var setup = Setup()
+    setup.existingSamples = [.otherDeviceAddsSample(mg: 47, minutesAgo: 90, id: s1)]
+    return setup
+  }()
+
+  /// The scenario's one background task is completed once, and reports success.
+  private static let taskCompletedOnceWithSuccess = Expectation.equal(
+    "the background task is completed once, reporting success"
+  ) {
+    $0.final.backgroundTasks
+  } _: { _ in
+    [.init(id: 1, success: true, completions: 1)]
+  }
+
   private static func drinks(_ list: (Double, Double)...) -> [DrinkSummary] {
     list.map { DrinkSummary(mg: $0.0, minutesAgo: $0.1) }
   }
@@ -35,11 +51,7 @@ extension Scenario {
   static let loadsOverlap = Scenario(
     id: "loads-overlap",
     summary: "Three loads from Health overlap while another device adds a sample.",
-    setup: {
-      var setup = Setup()
-      setup.existingSamples = [.otherDeviceAddsSample(mg: 47, minutesAgo: 90, id: s1)]
-      return setup
-    }(),
+    setup: sampleInHealth,
     steps: [
       .syncHealth, .syncHealth, .syncHealth,
       .meanwhile(.otherDeviceAddsSample(mg: 64, minutesAgo: 20, id: s2)), .relaunch,
@@ -53,11 +65,7 @@ extension Scenario {
   static let loadAsEarlierEnds = Scenario(
     id: "load-as-earlier-ends",
     summary: "A load starts as an earlier one ends, while another device adds a sample.",
-    setup: {
-      var setup = Setup()
-      setup.existingSamples = [.otherDeviceAddsSample(mg: 47, minutesAgo: 90, id: s1)]
-      return setup
-    }(),
+    setup: sampleInHealth,
     steps: [
       .syncHealth, .syncHealth, .waitForLoad(1),
       .otherDeviceAddsSample(mg: 64, minutesAgo: 20, id: s2), .meanwhile(.syncHealth), .relaunch,
@@ -73,11 +81,7 @@ extension Scenario {
   static let loadAskedAsSampleArrives = Scenario(
     id: "load-asked-as-sample-arrives",
     summary: "During a load, a sample arrives and another load is asked for at once.",
-    setup: {
-      var setup = Setup()
-      setup.existingSamples = [.otherDeviceAddsSample(mg: 47, minutesAgo: 90, id: s1)]
-      return setup
-    }(),
+    setup: sampleInHealth,
     steps: [
       .syncHealth,
       .meanwhile(.together([.otherDeviceAddsSample(mg: 64, minutesAgo: 20, id: s2), .syncHealth])),
@@ -112,11 +116,7 @@ extension Scenario {
   static let drinkWhileLoading = Scenario(
     id: "drink-while-loading",
     summary: "A drink is added while a load from Health is under way.",
-    setup: {
-      var setup = Setup()
-      setup.existingSamples = [.otherDeviceAddsSample(mg: 47, minutesAgo: 90, id: s1)]
-      return setup
-    }(),
+    setup: sampleInHealth,
     steps: [
       .otherDeviceAddsSample(mg: 64, minutesAgo: 20, id: s2), .syncHealth,
       .meanwhile(.addDrink(.greenTea)),
@@ -187,11 +187,7 @@ extension Scenario {
   static let foregroundWhileAuthorizing = Scenario(
     id: "foreground-while-authorizing",
     summary: "The app comes to the foreground while an authorization request is pending.",
-    setup: {
-      var setup = Setup()
-      setup.existingSamples = [.otherDeviceAddsSample(mg: 47, minutesAgo: 90, id: s1)]
-      return setup
-    }(),
+    setup: sampleInHealth,
     steps: [
       .setApplicationState(.background), .otherDeviceAddsSample(mg: 64, minutesAgo: 20, id: s2),
       .requestAuthorization, .meanwhile(.setApplicationState(.active)),
@@ -299,11 +295,7 @@ extension Scenario {
     ],
     expectations: [
       .modelHolds(drinks((47, 30), (96, 10))),
-      .equal("the background task is completed once, reporting success") {
-        $0.final.backgroundTasks
-      } _: { _ in
-        [.init(id: 1, success: true, completions: 1)]
-      },
+      taskCompletedOnceWithSuccess,
     ],
     holdsInEveryOrder: true)
 
@@ -325,11 +317,7 @@ extension Scenario {
     ],
     expectations: [
       .modelHolds(drinks((96, 60), (28, 5))),
-      .equal("the background task is completed once, reporting success") {
-        $0.final.backgroundTasks
-      } _: { _ in
-        [.init(id: 1, success: true, completions: 1)]
-      },
+      taskCompletedOnceWithSuccess,
     ],
     holdsInEveryOrder: true)
 

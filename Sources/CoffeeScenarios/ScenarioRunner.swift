@@ -141,6 +141,15 @@ public enum ScenarioRunner {
     }
   }
 
+  /// `steps`, which `together` plays one right after the other: steps of the world outside the
+  /// app and actions on it only (a relaunch or a wait has no "at once").
+  private nonisolated static func playableTogether(_ steps: [Step]) -> [Step] {
+    precondition(
+      steps.allSatisfy { $0.isOutsideTheApp || $0.isActionOnTheApp },
+      "together takes steps of the world outside the app and actions on it only")
+    return steps
+  }
+
   /// Launches `variant`'s app, in the foreground where `setup` says every launch is the user's.
   private static func launch(
     _ variant: Variant, on platform: SimulatedPlatform, for setup: Scenario.Setup
@@ -164,7 +173,7 @@ public enum ScenarioRunner {
       let actOnApp: @MainActor @Sendable (Step) -> Void = { step in
         act(step, on: platform, driver: driver, answers: answers)
       }
-      let parts = if case .together(let steps) = event { steps } else { [event] }
+      let parts = if case .together(let steps) = event { playableTogether(steps) } else { [event] }
       let happen: @Sendable () -> Void = {
         for part in parts {
           if part.isOutsideTheApp {
@@ -179,10 +188,7 @@ public enum ScenarioRunner {
         && platform.meanwhile(event.description, onMainQueue: !outside, happen)
       if !deferred { happen() }
     case .together(let steps):
-      precondition(
-        steps.allSatisfy { $0.isOutsideTheApp || $0.isActionOnTheApp },
-        "together takes steps of the world outside the app and actions on it only")
-      for step in steps {
+      for step in playableTogether(steps) {
         _ = try await perform(
           step, on: platform, driver: driver, variant: variant, setup: setup, answers: answers,
           deferringEvents: deferringEvents)
