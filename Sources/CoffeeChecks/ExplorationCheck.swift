@@ -63,8 +63,8 @@ public struct ExplorationCheck: Sendable {
   static let firstSteps: [String: (own: Int, every: Int)] = [
     "drink-while-syncing": (1, 8), "load-after-failed-load": (3, 8),
     "drink-while-loading": (4, 8), "drinks-in-a-row": (8, 8), "write-fails-once": (1, 8),
-    "drink-while-launching": (8, 8),
-    "foreground-while-authorizing": (1, 1),
+    "drink-while-launching": (8, 8), "drink-during-launch": (8, 8),
+    "foreground-while-authorizing": (1, 1), "leaves-during-foreground-load": (1, 8),
     "sample-while-launching": (8, 8), "samples-at-foreground-launch": (9, 11),
     "refresh-while-store-fails": (10, 10), "drink-during-refresh": (10, 10),
     "refresh-while-sample-arrives": (10, 10), "loads-overlap": (11, 11),
@@ -158,6 +158,15 @@ public struct ExplorationCheck: Sendable {
       "Two authorization requests can be pending at once, the launch's and the foreground's: "
       + "answer each one, with a continuation of its own, and never turn one away because "
       + "another is pending.",
+    "drink-during-launch":
+      "Whether the app may save to Health is the health store's to say "
+      + "(`authorizationStatus(for:)`), and the user's answer outlives a launch: a drink added "
+      + "before this launch has asked again must still reach Health, once.",
+    "leaves-during-foreground-load":
+      "Going to the background asks the app to stop nothing: the system suspends it, and its "
+      + "tasks go on when it runs again. Let a load that has begun finish: one cancelled after "
+      + "its query moved the anchor loses the samples it read, since every later load starts "
+      + "past them.",
     "drinks-while-health-refuses":
       "A sample the health store refuses costs that sample and nothing more: keep the drink in "
       + "the model and save the list to disk whatever Health answered. Catch the health save's "

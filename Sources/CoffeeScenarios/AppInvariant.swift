@@ -44,7 +44,7 @@ public struct AppInvariant: Sendable {
   }
 
   public static let noWriteLostAtSuspension = AppInvariant(
-    "no file write is lost when the app is suspended"
+    "no write is lost when the app is suspended"
   ) { snapshot in
     let count = snapshot.writesLostAtSuspension
     return count == 0 ? nil : "\(Wording.count(count, "write")) lost at suspension"

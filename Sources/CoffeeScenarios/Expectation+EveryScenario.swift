@@ -21,6 +21,7 @@ extension Expectation {
       fileNeverGoesBack,
       everyDrinkReachesHealthOnce,
       noLoadAnswersBeforeItsWork,
+      everyMoveToTheBackgroundHasARefreshToCome,
     ]
     + AppInvariant.all.map { invariant in
       Expectation(invariant.summary, brokenBy: invariant.brokenBy) {
@@ -76,6 +77,41 @@ extension Expectation {
     }
     return "load \(early.load) answered success while the model lacked "
       + ReadableDescription.of(missing)
+  }
+
+  /// Each time the app goes to the background, a background refresh is to come: one it asked
+  /// for then, or one asked for earlier that the system has not delivered yet. Apple's app asks
+  /// in `applicationDidEnterBackground()`, and only a refresh that succeeds asks for the next
+  /// itself: an app that skips the request because it believes one is still to come goes
+  /// without refreshes for good once one has failed. Counted from the events: each refresh asked
+  /// for is to come until a task is delivered, and after each move to the background one must
+  /// be to come before the app's state changes again or the run ends.
+  public static let everyMoveToTheBackgroundHasARefreshToCome = Expectation(
+    "each time the app goes to the background, a background refresh is to come"
+  ) { outcome in
+    var moves = 0
+    var without = 0
+    var toCome = 0
+    var waiting = false
+    for event in outcome.events {
+      switch event.kind {
+      case .applicationStateChanged(let state):
+        if waiting, toCome == 0 { without += 1 }
+        waiting = state == .background
+        if waiting { moves += 1 }
+      case .backgroundRefreshScheduled:
+        toCome += 1
+      case .backgroundTaskDelivered:
+        toCome = max(0, toCome - 1)
+      default:
+        break
+      }
+      if waiting, toCome > 0 { waiting = false }
+    }
+    if waiting, toCome == 0 { without += 1 }
+    return without == 0
+      ? nil
+      : "after \(Wording.count(without, "move")) of \(moves) to the background, no refresh was to come"
   }
 
   /// Where the file's history dropped a drink and later held it again: a write that landed

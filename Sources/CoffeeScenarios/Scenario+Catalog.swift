@@ -11,8 +11,8 @@ extension Scenario {
     healthStoreUnavailable, authorizationDenied, authorizationError,
     authorizationErrorThenGranted, queryError, queryErrorThenRecovers, saveError,
     saveErrorThenRecovers, backgroundRefreshWithNewData, backgroundRefreshDeletes,
-    backgroundRefreshOwnSamples, backgroundRefreshUnavailable, corruptDataFile, cupsAndCaffeine,
-    dayOfCoffee,
+    backgroundRefreshOwnSamples, backgroundRefreshUnavailable, refreshFailsThenAppLeavesAgain,
+    corruptDataFile, cupsAndCaffeine, dayOfCoffee,
   ]
 
   private static let s1 = ScenarioIDs.sample(1)
@@ -606,6 +606,28 @@ extension Scenario {
       },
       .refreshesScheduledSinceLaunch(
         1, "only the refresh scheduled when the app went to the background: none after the failure"),
+    ])
+
+  /// A refresh that fails asks for no next one; the next time the app goes to the background,
+  /// it asks again (every scenario checks that a refresh is then to come): an app that skips
+  /// the request, believing one still to come, never refreshes in the background again.
+  static let refreshFailsThenAppLeavesAgain = Scenario(
+    id: "refresh-fails-then-app-leaves-again",
+    summary:
+      "A refresh fails while the store fails its queries; the next time the app goes to the background, it schedules a refresh again.",
+    steps: [
+      .setApplicationState(.background), .setHealthFailure(.queries, failing: true),
+      .backgroundRefresh, .setHealthFailure(.queries, failing: false),
+      .setApplicationState(.active), .setApplicationState(.background),
+    ],
+    expectations: [
+      .equal("the task is completed once, reporting failure") {
+        $0.final.backgroundTasks
+      } _: { _ in
+        [.init(id: 1, success: false, completions: 1)]
+      },
+      .refreshesScheduledSinceLaunch(
+        2, "a refresh each time the app went to the background, none after the failure"),
     ])
 
   // MARK: What the drinks add up to

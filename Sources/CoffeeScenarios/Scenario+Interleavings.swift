@@ -2,21 +2,23 @@ import CoffeeDomain
 import Foundation
 
 extension Scenario {
-  /// Scenarios written for exploration: their end state is the same in every order of their
-  /// work, so the checks play them with the steps in flight (`+in-flight`), each `meanwhile` step
-  /// at every moment the scheduler can pick, and judge every order by the same expectations. Each
-  /// puts the app where a migration step's mistake shows: loads that overlap, a load as an
-  /// earlier one ends, a load after a failed one, a drink added during a load (and while it
-  /// brings a newer sample), drinks in a row, a write that fails among them, a drink or a sample
-  /// while the launch still reads the file, the app coming to the foreground while an
-  /// authorization request is pending, a background refresh while the store fails or a sample
-  /// arrives, drinks added while the health store refuses their samples.
+  /// Scenarios written for exploration: their end state is the same in every order of their work,
+  /// so the checks play them with the steps in flight (`+in-flight`), each `meanwhile` step at
+  /// every moment the scheduler can pick, and judge every order by the same expectations. Each puts
+  /// the app where a migration step's mistake shows: loads that overlap, a load as an earlier one
+  /// ends, a load after a failed one, a drink added during a load (and while it brings a newer
+  /// sample), drinks in a row, a write that fails among them, a drink or a sample while the launch
+  /// still reads the file, a drink at any moment of the launch, the app coming to the foreground
+  /// while an authorization request is pending, the app leaving it during a load, a background
+  /// refresh while the store fails or a sample arrives, drinks added while the health store refuses
+  /// their samples.
   public static let interleavings: [Scenario] = [
     loadsOverlap, loadAsEarlierEnds, loadAskedAsSampleArrives, loadAfterFailedLoad,
     drinkWhileLoading, drinkWhileSyncing,
-    drinksInARow, writeFailsOnce, drinkWhileLaunching, sampleWhileLaunching,
+    drinksInARow, writeFailsOnce, drinkWhileLaunching, drinkDuringLaunch, sampleWhileLaunching,
     samplesAtForegroundLaunch,
-    foregroundWhileAuthorizing, refreshWhileStoreFails, refreshWhileSampleArrives,
+    foregroundWhileAuthorizing, leavesDuringForegroundLoad, refreshWhileStoreFails,
+    refreshWhileSampleArrives,
     drinkDuringRefresh,
     drinksWhileHealthRefuses,
   ]
@@ -202,6 +204,22 @@ extension Scenario {
     ],
     holdsInEveryOrder: true)
 
+  /// The app comes to the foreground, where it loads what arrived in Health while it was in the
+  /// background, and goes to the background again at some moment of that load (the user lowers
+  /// the wrist). Leaving the foreground asks the app to stop nothing: the system suspends the
+  /// process, and its tasks go on when it runs again. A load given up once its query has moved
+  /// the anchor loses the samples it read for good: every later load starts past them.
+  static let leavesDuringForegroundLoad = Scenario(
+    id: "leaves-during-foreground-load",
+    summary: "The app goes to the background while its foreground load from Health runs.",
+    setup: sampleInHealth,
+    steps: [
+      .setApplicationState(.background), .otherDeviceAddsSample(mg: 64, minutesAgo: 20, id: s2),
+      .setApplicationState(.active), .meanwhile(.setApplicationState(.background)), .relaunch,
+    ],
+    expectations: [.modelHolds(drinks((47, 90), (64, 20)))],
+    holdsInEveryOrder: true)
+
   /// A background refresh while the store fails its queries, working again at some moment: the
   /// task is completed once, whatever the load answered.
   static let refreshWhileStoreFails = Scenario(
@@ -232,6 +250,24 @@ extension Scenario {
       return setup
     }(),
     steps: [.relaunch, .addDrink(.singleEspresso, minutesAgo: 5)],
+    expectations: [],
+    holdsInEveryOrder: true)
+
+  /// A relaunch, and a drink added at some moment of the launch's work: while it reads the saved
+  /// file (the list read replaces the drink, in Apple's design, as in `drink-while-launching`),
+  /// while it asks for authorization, or once it is done. A drink the model keeps reaches Health
+  /// once (every scenario checks it): the user let the app share at the first launch, and
+  /// HealthKit keeps that answer across launches (`authorizationStatus(for:)`), so a save must
+  /// not wait for, or be skipped for want of, this launch's own request.
+  static let drinkDuringLaunch = Scenario(
+    id: "drink-during-launch",
+    summary: "A drink is added at some moment of the launch's work.",
+    setup: {
+      var setup = Setup()
+      setup.savedFile = .drinks([(96, 60)])
+      return setup
+    }(),
+    steps: [.relaunch, .meanwhile(.addDrink(.singleEspresso, minutesAgo: 5))],
     expectations: [],
     holdsInEveryOrder: true)
 

@@ -154,6 +154,8 @@ public enum ScenarioRunner {
   private static func launch(
     _ variant: Variant, on platform: SimulatedPlatform, for setup: Scenario.Setup
   ) -> any CoffeeTrackerDriver {
+    // A launch is a new process, which runs: whatever suspended the last one.
+    platform.runtime.resume()
     guard setup.launchesInForeground else { return variant.launch(platform) }
     platform.runtime.prepareLaunch(in: .inactive)
     let driver = variant.launch(platform)
@@ -208,7 +210,6 @@ public enum ScenarioRunner {
     case .advanceClock(let minutes):
       platform.clock.advance(by: minutes * 60)
     case .relaunch:
-      platform.runtime.resume()
       return launch(variant, on: platform, for: setup)
     }
     return driver

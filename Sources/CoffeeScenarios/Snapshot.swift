@@ -78,6 +78,7 @@ public struct Snapshot: Sendable {
   public let scheduledRefreshes: Int
   public let publishedChanges: Int
   public let offMainPublishedChanges: Int
+  /// Writes the app made that a suspension lost: to the drink file or to its defaults.
   public let writesLostAtSuspension: Int
   public let blockingIOOnMainQueue: Int
   public let errorsLogged: [String]
@@ -118,7 +119,10 @@ public struct Snapshot: Sendable {
     publishedChanges = platform.publishedChanges.all.count
     offMainPublishedChanges = platform.publishedChanges.offMainQueue.count
     writesLostAtSuspension = events.count {
-      if case .fileWriteLostAtSuspension = $0.kind { true } else { false }
+      switch $0.kind {
+      case .fileWriteLostAtSuspension, .defaultsWriteLostAtSuspension: true
+      default: false
+      }
     }
     blockingIOOnMainQueue = events.count {
       if case .blockingFileIOOnMainQueue = $0.kind { true } else { false }

@@ -104,7 +104,7 @@ public enum ChromeTrace {
     case .log: return "log"
     case .publishedChange: return "model"
     case .fileRead, .fileWritten, .fileMovedAside, .fileWriteLostAtSuspension, .fileWriteFailed,
-      .blockingFileIOOnMainQueue:
+      .blockingFileIOOnMainQueue, .defaultsWriteLostAtSuspension:
       return "file"
     case .healthAuthorizationRequested, .healthSampleSaved, .healthSampleSaveFailed,
       .healthQueryAnswered, .healthQueryFailed:

@@ -92,9 +92,11 @@ public final class SimulatedPlatform: Sendable {
     self.clock = clock
     self.calendar = calendar
     self.documents = documents
-    self.defaults = KeyValueStore()
+    let defaults = KeyValueStore(log: events)
+    self.defaults = defaults
     self.healthStore = HealthStore(services: services)
-    self.runtime = ExtensionRuntime(log: events, checkpoints: checkpoints, documents: documents)
+    self.runtime = ExtensionRuntime(
+      log: events, checkpoints: checkpoints, documents: documents, defaults: defaults)
     self.complicationServer = ComplicationServer(
       activeComplications: configuration.activeComplications, log: events, activity: activity,
       clock: clock)

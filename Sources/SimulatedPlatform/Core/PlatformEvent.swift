@@ -19,6 +19,8 @@ public struct PlatformEvent: Sendable, CustomStringConvertible {
     /// A file was moved aside (renamed): file I/O like a read or a write.
     case fileMovedAside(name: String, as: String)
     case fileWriteLostAtSuspension(name: String)
+    /// A value the app set in its defaults while suspended, never stored.
+    case defaultsWriteLostAtSuspension(key: String)
     /// A write failed with an error the app was told of (the disk was full, say).
     case fileWriteFailed(name: String)
     case blockingFileIOOnMainQueue(name: String)

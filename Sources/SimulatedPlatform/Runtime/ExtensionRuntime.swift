@@ -9,21 +9,28 @@ public final class ExtensionRuntime: Sendable {
     var applicationState = ApplicationState.active
     var scheduledRefreshes: [Date] = []
     var tasks: [RefreshBackgroundTask] = []
+    /// Whether the user brought the app to the foreground while a task it was handed ran.
+    var broughtToFrontDuringTasks = false
   }
 
   private let state = PlatformLock(State())
   private let log: PlatformEventLog
   private let checkpoints: Checkpoints
   private let documents: DocumentsFolder
+  private let defaults: KeyValueStore
 
   /// The app's delegate. Held weakly: the app owns its delegate, and the delegate's model
   /// holds the platform, so a strong reference here would keep every app alive forever.
   @MainActor public weak var delegate: (any WatchExtensionDelegate)?
 
-  init(log: PlatformEventLog, checkpoints: Checkpoints, documents: DocumentsFolder) {
+  init(
+    log: PlatformEventLog, checkpoints: Checkpoints, documents: DocumentsFolder,
+    defaults: KeyValueStore
+  ) {
     self.log = log
     self.checkpoints = checkpoints
     self.documents = documents
+    self.defaults = defaults
   }
 
   // MARK: The WatchKit surface (the app)
@@ -62,6 +69,9 @@ public final class ExtensionRuntime: Sendable {
     resume()
     let oldState = state.withLock { state in
       defer { state.applicationState = newState }
+      if newState == .active, state.tasks.contains(where: { $0.outcome == nil }) {
+        state.broughtToFrontDuringTasks = true
+      }
       return state.applicationState
     }
     guard oldState != newState else { return }
@@ -80,10 +90,18 @@ public final class ExtensionRuntime: Sendable {
     let task = state.withLock { state in
       let task = RefreshBackgroundTask(id: state.tasks.count + 1) { [self] task, success in
         log.record(.backgroundTaskCompleted(id: task.id, success: success))
-        // The system suspends the app once it has completed every task it was handed.
-        let outstanding = self.state.withLock { $0.tasks.contains { $0.outcome == nil } }
-        guard !outstanding else { return }
+        // The system suspends the app once it has completed every task it was handed, unless the
+        // user brought it to the foreground meanwhile and it is still there: an app in front
+        // keeps running. (Tests hand tasks to an app that never left the foreground, the
+        // runtime's first state: it is suspended all the same, as in the background.)
+        let suspends = self.state.withLock { state in
+          guard !state.tasks.contains(where: { $0.outcome == nil }) else { return false }
+          defer { state.broughtToFrontDuringTasks = false }
+          return !(state.broughtToFrontDuringTasks && state.applicationState == .active)
+        }
+        guard suspends else { return }
         documents.suspend()
+        defaults.suspend()
         checkpoints.reach(.appSuspended)
       }
       state.tasks.append(task)
@@ -94,8 +112,10 @@ public final class ExtensionRuntime: Sendable {
     return task
   }
 
-  /// Wakes the app after a suspension: from now on its writes reach the disk again.
+  /// Wakes the app after a suspension: from now on its writes reach the disk and the defaults
+  /// again.
   public func resume() {
     documents.resume()
+    defaults.resume()
   }
 }

@@ -43,6 +43,7 @@ public struct TraceEvent: Sendable, CustomStringConvertible {
     case .fileMovedAside(let name, let newName): return "moved \(name) aside as \(newName)"
     case .fileWriteLostAtSuspension(let name): return "write of \(name) LOST at suspension"
     case .fileWriteFailed(let name): return "write of \(name) FAILED"
+    case .defaultsWriteLostAtSuspension(let key): return "defaults \(key) set, LOST at suspension"
     case .blockingFileIOOnMainQueue(let name): return "blocking I/O on main: \(name)"
     case .healthAuthorizationRequested: return "health authorization requested"
     case .healthSampleSaved: return "health sample saved"
