@@ -203,7 +203,7 @@ public struct ExplorationCheck: Sendable {
         return
       }
       guard let (target, schedule) = parse(replay),
-        let group = groups.first(where: { $0.targets.contains(target.name) })
+        let group = groups.first(where: { $0.targets.contains(Self.drawnWhole(target.name)) })
       else {
         for group in groups { report(group.name, ExplorationVerdict(.badReplay, report: [replay])) }
         return
@@ -244,25 +244,60 @@ public struct ExplorationCheck: Sendable {
     var schedulesToFinding = report.schedulesToFinding
     // Phase 0, the bounded search: level, scenario, place in the level.
     var rank = report.findingPosition.map { [0, $0[0], places[$0[1]], $0[2]] }
-    if finding == nil {
-      // Then depth: seeded PCT runs (seeds 1, 2, ...), the same on every run; each schedule
-      // that breaks something is printed, and replays, like the search's.
-      let sampled = ScheduleSearch.sample(
-        explored, runs: explored.count * Self.pctRunsPerScenario,
+    let sample = { (targets: [ExplorationTarget]) in
+      ScheduleSearch.sample(
+        targets, runs: targets.count * Self.pctRunsPerScenario,
         policy: {
           .pct(seed: $0, depth: Self.pctDepth, expectedSteps: Self.pctExpectedSteps)
         },
         run: Self.runAnnounced, isFinding: isFinding)
+    }
+    if finding == nil {
+      // Then depth: seeded PCT runs (seeds 1, 2, ...), the same on every run; each schedule
+      // that breaks something is printed, and replays, like the search's.
+      let sampled = sample(explored)
       schedulesToFinding = sampled.schedulesToFinding.map { $0 + schedulesRun }
       schedulesRun += sampled.schedulesRun
       finding = sampled.finding
       // Phase 1, the seeded runs: seed, scenario.
       rank = sampled.findingPosition.map { [1, $0[0], places[$0[1]], 0] }
     }
-    guard let run = finding else { return ExplorationVerdict(.passed, schedules: schedulesRun) }
+    guard var run = finding else { return ExplorationVerdict(.passed, schedules: schedulesRun) }
+    var shrinking: [String] = []
+    // A generated scenario's failure is shrunk to the fewest of its steps that still break,
+    // each candidate searched as the scenario was (the default order, then the same seeded
+    // runs): the learner reads the shortest story.
+    if group.name == Self.generatedGroup,
+      let shrunk = GeneratedShrinker.shrink(
+        run,
+        search: { target in
+          let searched = ScheduleSearch.search(
+            [target], bound: 0, run: Self.runAnnounced, readyCounts: \.record.readyCounts,
+            isFinding: isFinding)
+          if let found = searched.finding { return (found, searched.schedulesRun) }
+          let sampled = sample([target])
+          return (sampled.finding, searched.schedulesRun + sampled.schedulesRun)
+        })
+    {
+      run = shrunk.run
+      if shrunk.stepsAfter < shrunk.stepsBefore {
+        shrinking = [
+          "  Shrunk from \(shrunk.stepsBefore) drawn steps to \(shrunk.stepsAfter) that still "
+            + "break (\(Wording.count(shrunk.schedules, "schedule")) more):"
+        ]
+      }
+    }
     return ExplorationVerdict(
       .finding, schedules: schedulesToFinding ?? schedulesRun,
-      report: describe(run, group: group.name, isReplay: false), rank: rank)
+      report: shrinking + describe(run, group: group.name, isReplay: false), rank: rank)
+  }
+
+  /// The name of the generated scenario a shrunk one was drawn as (`generated-13+in-flight`
+  /// for `generated-13-without-1-2+in-flight`); any other name as it is.
+  static func drawnWhole(_ name: String) -> String {
+    let parts = name.split(separator: "+", maxSplits: 1).map(String.init)
+    guard let drawn = Scenario.generatedName(of: parts[0]) else { return name }
+    return (["generated-\(drawn.seed)"] + parts.dropFirst()).joined(separator: "+")
   }
 
   /// Runs `target` once under `policy`, saying first which run it is: should the learner's code
@@ -334,7 +369,7 @@ public struct ExplorationCheck: Sendable {
     // A scenario's own lesson, or else the fix of the catalog race its group is named after.
     let advice =
       Self.advice[run.target.scenario.id]
-      ?? (Scenario.generatedSeed(of: run.target.scenario.id) != nil ? Self.generatedAdvice : nil)
+      ?? (Scenario.generatedName(of: run.target.scenario.id) != nil ? Self.generatedAdvice : nil)
       ?? RaceCatalog.entry(group)?.afterFix
     let details = Self.codeDetails(of: run)
     lines.append("  Schedule \(schedule):")

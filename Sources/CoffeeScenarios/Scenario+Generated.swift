@@ -33,21 +33,61 @@ extension Scenario {
   /// whatever the order of the work, the model holds every drink saved, added or brought from
   /// Health once, and every rule of the app holds (`Expectation.everyScenario`).
   public static func generated(seed: UInt64) -> Scenario {
+    generated(seed: seed, without: [])!
+  }
+
+  /// The scenario drawn from `seed` without the drawn steps numbered `dropped` (from 1, in the
+  /// order drawn; a failed write and the two drinks after it are one), named
+  /// `generated-SEED-without-2-5`; nil where the steps left are not a world watchOS makes (a
+  /// refresh while the app is in front, say, once the move to the background is dropped). Its
+  /// end and its expected drinks follow from the steps left: a shorter failing scenario, as
+  /// `race-lab explore` shrinks one.
+  public static func generated(seed: UInt64, without dropped: Set<Int>) -> Scenario? {
     var world = GeneratedWorld(seed: seed)
-    let steps = world.drawSteps()
+    let drawn = world.drawSteps()
+    let kept = drawn.enumerated().filter { !dropped.contains($0.offset + 1) }.map(\.element)
+    guard dropped.allSatisfy(drawn.indices.map { $0 + 1 }.contains),
+      let steps = GeneratedWorld.played(kept)
+    else { return nil }
+    let name =
+      dropped.isEmpty ? "" : "-without-" + dropped.sorted().map(String.init).joined(separator: "-")
     return Scenario(
-      id: "generated-\(seed)",
-      summary: "A stretch of a day drawn from seed \(seed): \(world.summary).",
+      id: "generated-\(seed)" + name,
+      summary: "A stretch of a day drawn from seed \(seed)"
+        + (dropped.isEmpty ? "" : ", without \(dropped.count) of its drawn steps")
+        + ": \(world.summary).",
       setup: world.setup,
       steps: steps,
-      expectations: [world.endExpectation],
+      expectations: [GeneratedWorld.endExpectation(setup: world.setup, steps: steps)],
       holdsInEveryOrder: true)
   }
 
-  /// The seed of a generated scenario's identifier (`generated-12` is 12), if it is one.
-  public static func generatedSeed(of id: String) -> UInt64? {
+  /// How many steps the scenario drawn from `seed` drew (a failed write and the two drinks
+  /// after it counted as one): the steps `generated(seed:without:)` can drop.
+  public static func generatedStepCount(seed: UInt64) -> Int {
+    var world = GeneratedWorld(seed: seed)
+    return world.drawSteps().count
+  }
+
+  /// The seed and the dropped steps of a generated scenario's identifier (`generated-12` is
+  /// 12 and none; `generated-12-without-1-3`, 12 without 1 and 3), if it is one.
+  public static func generatedName(of id: String) -> (seed: UInt64, dropped: Set<Int>)? {
     guard id.hasPrefix("generated-") else { return nil }
-    return UInt64(id.dropFirst("generated-".count))
+    let parts = id.dropFirst("generated-".count).split(
+      separator: "-", omittingEmptySubsequences: false)
+    guard let seed = parts.first.flatMap({ UInt64($0) }) else { return nil }
+    if parts.count == 1 { return (seed, []) }
+    guard parts.count >= 3, parts[1] == "without" else { return nil }
+    let dropped = parts.dropFirst(2).map { Int($0) }
+    guard dropped.allSatisfy({ $0 != nil }) else { return nil }
+    return (seed, Set(dropped.map { $0! }))
+  }
+
+  /// The seed of a generated scenario's identifier (`generated-12` is 12), if it is one drawn
+  /// whole.
+  public static func generatedSeed(of id: String) -> UInt64? {
+    guard let name = generatedName(of: id), name.dropped.isEmpty else { return nil }
+    return name.seed
   }
 }
 
@@ -58,8 +98,6 @@ extension Scenario {
 struct GeneratedWorld {
   private var random: SeededGenerator
   private(set) var setup = Scenario.Setup()
-  /// What the model must hold at the end, as the app's domain says it.
-  private var expected: [DrinkSummary] = []
   private var isActive = true
   private var queriesFail = false
   private var savesFail = false
@@ -101,20 +139,36 @@ struct GeneratedWorld {
   /// A word on the world drawn: its launches and what it starts with.
   var summary: String { described.joined(separator: ", ") }
 
-  /// The expectation the sequential model gives: the model holds exactly the drinks saved,
-  /// added and brought from Health, each once, in any order.
-  var endExpectation: Expectation {
+  /// The expectation the sequential model gives for `steps` from `setup`: the model holds
+  /// exactly the drinks saved, added and brought from Health, each once, in any order. Read
+  /// from the steps themselves, so that a scenario with steps dropped expects what it plays.
+  static func endExpectation(setup: Scenario.Setup, steps: [Step]) -> Expectation {
+    var expected: [DrinkSummary] = []
+    if case .drinks(let saved) = setup.savedFile {
+      expected += saved.map { DrinkSummary(mg: $0.mg, minutesAgo: $0.minutesAgo) }
+    }
+    func add(_ step: Step) {
+      switch step {
+      case .otherDeviceAddsSample(let mg, let minutesAgo, _):
+        expected.append(DrinkSummary(mg: mg, minutesAgo: minutesAgo))
+      case .addDrink(let type, let minutesAgo):
+        expected.append(DrinkSummary(mg: type.mgCaffeinePerServing, minutesAgo: minutesAgo))
+      case .meanwhile(let step): add(step)
+      case .together(let steps): steps.forEach(add)
+      default: break
+      }
+    }
+    (setup.existingSamples + steps).forEach(add)
     // Oldest first, as a list the model may hold in any order.
     let inOneOrder: @Sendable ([DrinkSummary]) -> [DrinkSummary] = { drinks in
       drinks.sorted { ($0.minutesAgo, $0.mg) > ($1.minutesAgo, $1.mg) }
     }
-    let expected = inOneOrder(expected)
-    let listed =
-      expected.isEmpty ? "no drinks" : expected.map(\.description).joined(separator: ", ")
+    let sorted = inOneOrder(expected)
+    let listed = sorted.isEmpty ? "no drinks" : sorted.map(\.description).joined(separator: ", ")
     return .equal("the model holds \(listed), each once, in any order") { outcome in
       inOneOrder(outcome.summary(of: outcome.final.modelDrinks))
     } _: { _ in
-      expected
+      sorted
     }
   }
 
@@ -126,18 +180,43 @@ struct GeneratedWorld {
     choices[draw(0...(choices.count - 1))]
   }
 
-  mutating func drawSteps() -> [Step] {
+  /// Draws the world, then four to six steps, each a unit that `played(_:)` turns into the
+  /// scenario's steps (a failed write and the two drinks after it are one unit).
+  mutating func drawSteps() -> [[Step]] {
     drawSetup()
-    var steps: [Step] = []
-    for _ in 0..<draw(4...6) { steps += drawStep() }
-    steps = wrapSomeInMeanwhile(steps)
-    // The end: every failure over, the app active, and a relaunch, whose load brings whatever
-    // sample a load before it could not.
-    if queriesFail { steps.append(.setHealthFailure(.queries, failing: false)) }
-    if savesFail { steps.append(.setHealthFailure(.saves, failing: false)) }
-    if !isActive { steps.append(.setApplicationState(.active)) }
-    steps.append(.relaunch)
-    return steps
+    var units: [[Step]] = []
+    for _ in 0..<draw(4...6) { units.append(drawStep()) }
+    return wrapSomeInMeanwhile(units)
+  }
+
+  /// The steps of `units` in order, then the end: every failure over, the app active, and a
+  /// relaunch, whose load brings whatever sample a load before it could not. Nil where a step
+  /// comes where watchOS would not bring it: a drink, a load or a move to the foreground while
+  /// the app is in front already, a refresh or a move to the background while it is not.
+  static func played(_ units: [[Step]]) -> [Step]? {
+    var isActive = true
+    var queriesFail = false
+    var savesFail = false
+    let steps = units.joined()
+    for step in steps {
+      switch step {
+      case .addDrink, .syncHealth, .meanwhile(.addDrink), .meanwhile(.syncHealth):
+        guard isActive else { return nil }
+      case .backgroundRefresh:
+        guard !isActive else { return nil }
+      case .setApplicationState(let state):
+        guard isActive != (state == .active) else { return nil }
+        isActive = state == .active
+      case .setHealthFailure(.queries, let failing): queriesFail = failing
+      case .setHealthFailure(.saves, let failing): savesFail = failing
+      default: break
+      }
+    }
+    var ending: [Step] = []
+    if queriesFail { ending.append(.setHealthFailure(.queries, failing: false)) }
+    if savesFail { ending.append(.setHealthFailure(.saves, failing: false)) }
+    if !isActive { ending.append(.setApplicationState(.active)) }
+    return steps + ending + [.relaunch]
   }
 
   private mutating func drawSetup() {
@@ -146,7 +225,6 @@ struct GeneratedWorld {
     let saved = [(96.0, 300.0), (64.0, 180.0)].prefix(draw(0...2))
     if !saved.isEmpty {
       setup.savedFile = .drinks(Array(saved))
-      expected += saved.map { DrinkSummary(mg: $0.0, minutesAgo: $0.1) }
     }
     described.append(saved.isEmpty ? "no saved file" : "\(saved.count) saved drink(s)")
     for _ in 0..<draw(0...1) {
@@ -160,7 +238,6 @@ struct GeneratedWorld {
     samplesAdded += 1
     let mg = pick([47.0, 64.0, 128.0])
     let minutesAgo = pick([10.0, 25.0, 50.0])
-    expected.append(DrinkSummary(mg: mg, minutesAgo: minutesAgo))
     return .otherDeviceAddsSample(
       mg: mg, minutesAgo: minutesAgo, id: ScenarioIDs.sample(100 + samplesAdded))
   }
@@ -168,7 +245,6 @@ struct GeneratedWorld {
   private mutating func newDrink() -> Step {
     let type = pick([DrinkType.smallCoffee, .singleEspresso, .greenTea, .blackTea])
     let minutesAgo = pick([0.0, 15.0, 40.0])
-    expected.append(DrinkSummary(mg: type.mgCaffeinePerServing, minutesAgo: minutesAgo))
     return .addDrink(type, minutesAgo: minutesAgo)
   }
 
@@ -208,12 +284,17 @@ struct GeneratedWorld {
   /// background later (the system suspends an app once its background tasks are done, and the
   /// user acts on an app in the foreground). Failures stay in their place: one that started
   /// late could outlast the step that ends it.
-  private mutating func wrapSomeInMeanwhile(_ steps: [Step]) -> [Step] {
-    var wrapped = steps
+  private mutating func wrapSomeInMeanwhile(_ units: [[Step]]) -> [[Step]] {
+    var wrapped = units
     var count = 0
-    for index in steps.indices where count < 2 {
-      let step = steps[index]
-      let goesToBackgroundLater = steps[(index + 1)...].contains(.setApplicationState(.background))
+    let steps = Array(units.joined())
+    var position = 0
+    for (unit, index) in units.indices.flatMap({ unit in units[unit].indices.map { (unit, $0) } }) {
+      defer { position += 1 }
+      guard count < 2 else { break }
+      let step = units[unit][index]
+      let goesToBackgroundLater = steps[(position + 1)...].contains(
+        .setApplicationState(.background))
       let eligible =
         switch step {
         case .otherDeviceAddsSample: true
@@ -221,7 +302,7 @@ struct GeneratedWorld {
         default: false
         }
       guard eligible, draw(0...2) == 0 else { continue }
-      wrapped[index] = .meanwhile(step)
+      wrapped[unit][index] = .meanwhile(step)
       count += 1
     }
     return wrapped

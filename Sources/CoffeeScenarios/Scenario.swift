@@ -66,7 +66,7 @@ public struct Scenario: Sendable, Identifiable, CustomStringConvertible {
   /// Finds a scenario of the catalog, or of the interleavings, by identifier.
   public static func named(_ id: String) -> Scenario? {
     all.first { $0.id == id } ?? interleavings.first { $0.id == id }
-      ?? generatedSeed(of: id).map { generated(seed: $0) }
+      ?? generatedName(of: id).flatMap { generated(seed: $0.seed, without: $0.dropped) }
   }
 
   public var description: String { id }

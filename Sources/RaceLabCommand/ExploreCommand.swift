@@ -156,8 +156,18 @@ enum ExploreCommand {
     }
     printFitted(
       "Found after \(Wording.count(report.schedulesToFinding ?? 0, "schedule")), in "
-        + "\(run.target):")
-    printRun(run, entry: entry, seesRaces: seesRaces, style: style)
+        + "\(run.target)" + (Scenario.generatedName(of: run.target.scenario.id) != nil ? "." : ":"))
+    guard policyName == "bounded",
+      let shrunk = GeneratedShrinker.shrink(
+        run, bound: bound, maximumSchedules: cap, tracksHappensBefore: seesRaces,
+        matches: matches,
+        progress: { FileHandle.standardError.write(Data("  … shrinking: \($0)\n".utf8)) })
+    else {
+      printRun(run, entry: entry, seesRaces: seesRaces, style: style)
+      return 1
+    }
+    printShrunk(shrunk)
+    printRun(shrunk.run, entry: entry, seesRaces: seesRaces, style: style)
     return 1
   }
 
@@ -215,6 +225,22 @@ enum ExploreCommand {
     print(
       "\n  Replay exactly this run: swift run race-lab explore \(run.target.name) --variant "
         + "\(run.target.variant) --schedule \(schedule)" + (seesRaces ? "" : " --symptoms-only"))
+  }
+
+  /// Says what shrinking a generated scenario's finding left, step by step, in the app's words.
+  static func printShrunk(_ shrunk: GeneratedShrinker.Result) {
+    let scenario = shrunk.run.target.scenario
+    printFitted(
+      "Shrunk from \(Wording.count(shrunk.stepsBefore, "drawn step")) to "
+        + "\(shrunk.stepsAfter) (\(Wording.count(shrunk.searches, "search", plural: "searches")), "
+        + "\(Wording.count(shrunk.schedules, "schedule"))): \(scenario.id), which still breaks. "
+        + "Its steps, then the end every generated scenario has:")
+    for (number, step) in scenario.steps.enumerated() {
+      let lines = WordWrap.lines("\(step)", width: TerminalWidth.standardOutput - 8)
+      for (index, line) in lines.enumerated() {
+        print((index == 0 ? String(format: "  %3d. ", number + 1) : "       ") + line)
+      }
+    }
   }
 
   /// Prints `text` fitted to the terminal's width (`COLUMNS`, else 80), broken between words.

@@ -65,4 +65,54 @@ struct GeneratedScenarioTests {
       #expect(active && failing.isEmpty, "seed \(seed): the relaunch meets a failing world")
     }
   }
+
+  @Test("A scenario without some of its drawn steps is named by them, and expects what it plays")
+  func droppedSteps() throws {
+    for seed in UInt64(1)...50 {
+      let whole = Scenario.generated(seed: seed)
+      let count = Scenario.generatedStepCount(seed: seed)
+      for step in 1...count {
+        // A drop that leaves a world watchOS does not make is refused, never played.
+        guard let shorter = Scenario.generated(seed: seed, without: [step]) else { continue }
+        #expect(shorter.id == "generated-\(seed)-without-\(step)")
+        #expect(Scenario.named(shorter.id)?.steps == shorter.steps)
+        #expect(shorter.steps.count <= whole.steps.count)
+        #expect(shorter.steps.last == .relaunch)
+      }
+      #expect(Scenario.generated(seed: seed, without: [count + 1]) == nil)
+    }
+    // Seed 13: a drink, a load, a sample, then the app to the background, a refresh, and the
+    // app back. Without the move to the background, the refresh would come in front: refused.
+    let thirteen = Scenario.generated(seed: 13)
+    #expect(thirteen.steps.contains(.backgroundRefresh))
+    #expect(Scenario.generated(seed: 13, without: [4]) == nil)
+    let shrunk = try #require(Scenario.named("generated-13-without-1-2-3"))
+    #expect(
+      shrunk.steps == [
+        .setApplicationState(.background), .backgroundRefresh, .setApplicationState(.active),
+        .relaunch,
+      ])
+    #expect(Scenario.generatedName(of: "generated-13-without-1-3")! == (13, [1, 3]))
+    #expect(Scenario.generatedName(of: "generated-13-with-1") == nil)
+    #expect(Scenario.generatedSeed(of: "generated-13-without-1") == nil)
+  }
+
+  @Test("The expected drinks follow the steps played: a dropped drink is not expected")
+  func expectationFollowsTheSteps() throws {
+    // The first seed with a drink among its drawn steps.
+    let seed = try #require(
+      (UInt64(1)...50).first { seed in
+        Scenario.generated(seed: seed).steps.contains {
+          if case .addDrink = $0 { true } else { false }
+        }
+      })
+    let whole = Scenario.generated(seed: seed)
+    let count = Scenario.generatedStepCount(seed: seed)
+    let without = try #require(
+      (1...count).lazy.compactMap { Scenario.generated(seed: seed, without: [$0]) }.first {
+        $0.steps.filter { if case .addDrink = $0 { true } else { false } }.count
+          < whole.steps.filter { if case .addDrink = $0 { true } else { false } }.count
+      })
+    #expect(whole.expectations[0].summary != without.expectations[0].summary)
+  }
 }
