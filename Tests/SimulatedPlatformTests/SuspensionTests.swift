@@ -2,9 +2,10 @@ import Foundation
 import SimulatedPlatform
 import Testing
 
-/// When the app marks its last background task completed, the system suspends it at once: a
-/// write still in flight, or started before the app wakes again, never reaches the disk, and the
-/// app is not told. The race `write-lost-at-suspension` is this contract meeting the before app.
+/// When the app marks its last background task completed, the system suspends it at once
+/// (unless the user brought it to the foreground meanwhile): a write still in flight, or
+/// started before the app wakes again, never reaches the disk or the defaults, and the app is
+/// not told. The race `write-lost-at-suspension` is this contract meeting the before app.
 @Suite("Suspension", .timeLimit(.minutes(1)))
 @MainActor
 struct SuspensionTests {
@@ -103,5 +104,41 @@ struct SuspensionTests {
     #expect(platform.documents.contents(ofFileNamed: "none-left.json") == nil)
     #expect(first.outcome?.completions == 1)
     #expect(second.outcome?.completions == 1)
+  }
+
+  @Test("A value set in the defaults while suspended is lost, and stored again once woken")
+  func defaultsWhileSuspendedAreLost() {
+    platform.defaults.set(Data("1".utf8), forKey: "anchor")
+    platform.runtime.deliverBackgroundRefresh().setTaskCompletedWithSnapshot(true)
+    platform.defaults.set(Data("2".utf8), forKey: "anchor")
+    #expect(platform.defaults.data(forKey: "anchor") == Data("1".utf8), "the older value stays")
+    platform.runtime.setApplicationState(.active)
+    platform.defaults.set(Data("3".utf8), forKey: "anchor")
+
+    #expect(platform.defaults.data(forKey: "anchor") == Data("3".utf8))
+    let lost = platform.events.all.compactMap {
+      if case .defaultsWriteLostAtSuspension(let key) = $0.kind { key } else { nil }
+    }
+    #expect(lost == ["anchor"])
+  }
+
+  @Test("An app the user brought to the foreground during its task keeps running after it")
+  func foregroundDuringTheTaskIsNotSuspended() async throws {
+    platform.runtime.setApplicationState(.background)
+    let task = platform.runtime.deliverBackgroundRefresh()
+    platform.runtime.setApplicationState(.active)
+    task.setTaskCompletedWithSnapshot(true)
+    #expect(await writeOnAGlobalQueue("in-front.json") == false)
+    #expect(platform.documents.contents(ofFileNamed: "in-front.json") == payload)
+
+    // Back in the background before the next task ends: suspended as it is completed.
+    platform.runtime.setApplicationState(.background)
+    let next = platform.runtime.deliverBackgroundRefresh()
+    platform.runtime.setApplicationState(.active)
+    platform.runtime.setApplicationState(.background)
+    next.setTaskCompletedWithSnapshot(true)
+    #expect(await writeOnAGlobalQueue("behind.json") == false)
+    #expect(platform.documents.contents(ofFileNamed: "behind.json") == nil)
+    #expect(lostWrites == ["behind.json"])
   }
 }
