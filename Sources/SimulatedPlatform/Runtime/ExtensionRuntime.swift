@@ -90,10 +90,12 @@ public final class ExtensionRuntime: Sendable {
     let task = state.withLock { state in
       let task = RefreshBackgroundTask(id: state.tasks.count + 1) { [self] task, success in
         log.record(.backgroundTaskCompleted(id: task.id, success: success))
-        // The system suspends the app once it has completed every task it was handed, unless the
-        // user brought it to the foreground meanwhile and it is still there: an app in front
-        // keeps running. (Tests hand tasks to an app that never left the foreground, the
-        // runtime's first state: it is suspended all the same, as in the background.)
+        // "The system suspends the extension as soon as all background tasks are complete"
+        // (Apple, WKRefreshBackgroundTask.setTaskCompleted()). The docs say nothing of an app
+        // the user brought to the foreground while a task ran; an active app is one running in
+        // the foreground (WKApplicationState.active), so the lab keeps that one running. (Tests
+        // hand tasks to an app that never left the runtime's first state, active: it is
+        // suspended all the same, as in the background.)
         let suspends = self.state.withLock { state in
           guard !state.tasks.contains(where: { $0.outcome == nil }) else { return false }
           defer { state.broughtToFrontDuringTasks = false }
