@@ -34,6 +34,13 @@ extension Scenario {
     return setup
   }()
 
+  /// A watch whose saved file holds one drink: 96 mg an hour ago.
+  private static let oneSavedDrink = {
+    var setup = Setup()
+    setup.savedFile = .drinks([(96, 60)])
+    return setup
+  }()
+
   /// The scenario's one background task is completed once, and reports success.
   private static let taskCompletedOnceWithSuccess = Expectation.equal(
     "the background task is completed once, reporting success"
@@ -244,11 +251,7 @@ extension Scenario {
   static let drinkWhileLaunching = Scenario(
     id: "drink-while-launching",
     summary: "A drink is added while the launch still reads the saved file.",
-    setup: {
-      var setup = Setup()
-      setup.savedFile = .drinks([(96, 60)])
-      return setup
-    }(),
+    setup: oneSavedDrink,
     steps: [.relaunch, .addDrink(.singleEspresso, minutesAgo: 5)],
     expectations: [],
     holdsInEveryOrder: true)
@@ -257,16 +260,13 @@ extension Scenario {
   /// file (the list read replaces the drink, in Apple's design, as in `drink-while-launching`),
   /// while it asks for authorization, or once it is done. A drink the model keeps reaches Health
   /// once (every scenario checks it): the user let the app share at the first launch, and
-  /// HealthKit keeps that answer across launches (`authorizationStatus(for:)`), so a save must
-  /// not wait for, or be skipped for want of, this launch's own request.
+  /// the simulated store, like HealthKit's `authorizationStatus(for:)`, answers from that
+  /// choice at every launch, so a save must not wait for, or be skipped for want of, this
+  /// launch's own request.
   static let drinkDuringLaunch = Scenario(
     id: "drink-during-launch",
     summary: "A drink is added at some moment of the launch's work.",
-    setup: {
-      var setup = Setup()
-      setup.savedFile = .drinks([(96, 60)])
-      return setup
-    }(),
+    setup: oneSavedDrink,
     steps: [.relaunch, .meanwhile(.addDrink(.singleEspresso, minutesAgo: 5))],
     expectations: [],
     holdsInEveryOrder: true)
@@ -276,11 +276,7 @@ extension Scenario {
   static let sampleWhileLaunching = Scenario(
     id: "sample-while-launching",
     summary: "The launch loads from Health a sample that arrived while the app was not running.",
-    setup: {
-      var setup = Setup()
-      setup.savedFile = .drinks([(96, 60)])
-      return setup
-    }(),
+    setup: oneSavedDrink,
     steps: [.otherDeviceAddsSample(mg: 47, minutesAgo: 30, id: s1), .relaunch],
     expectations: [.modelHolds(drinks((96, 60), (47, 30)))],
     holdsInEveryOrder: true)
@@ -342,11 +338,7 @@ extension Scenario {
   static let drinkDuringRefresh = Scenario(
     id: "drink-during-refresh",
     summary: "A drink is added while a background refresh runs.",
-    setup: {
-      var setup = Setup()
-      setup.savedFile = .drinks([(96, 60)])
-      return setup
-    }(),
+    setup: oneSavedDrink,
     steps: [
       .setApplicationState(.background), .backgroundRefresh,
       .meanwhile(.addDrink(.greenTea, minutesAgo: 5)),
