@@ -61,8 +61,8 @@ final class ExtensionDelegate: WatchExtensionDelegate {
           logger.debug("Background Task Completed Successfully!")
         }
 
-        // Mark the task as ended, and request an updated snapshot, if necessary. All the work
-        // is done: nothing is in flight when the app is suspended.
+        // Mark the task as ended, and request an updated snapshot, if necessary. This task's
+        // work is done (the foreground's is waited for from exercise 12).
         backgroundTask.setTaskCompletedWithSnapshot(success)
       }
     }

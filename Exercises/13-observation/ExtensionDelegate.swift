@@ -9,6 +9,11 @@ final class ExtensionDelegate: WatchExtensionDelegate {
   private let runtime: ExtensionRuntime
   private let clock: SimulatedClock
 
+  // The work applicationDidBecomeActive() started last (authorize, then load), kept until it
+  // ends. A background task waits for it too: the user may open the app and leave it again
+  // while the task runs, and the app is suspended as soon as the task is completed.
+  private var foregroundWork: Task<Void, Never>?
+
   init(model: CoffeeData, platform: SimulatedPlatform) {
     self.model = model
     self.logger = platform.logger(category: "ExtensionDelegate")
@@ -25,7 +30,7 @@ final class ExtensionDelegate: WatchExtensionDelegate {
   // The app came to the foreground: make sure the app has asked for health authorization,
   // then look for drinks added elsewhere.
   func applicationDidBecomeActive() {
-    Task {
+    foregroundWork = Task {
       guard await model.healthKitController.requestAuthorization() else {
         logger.debug("Unable to authorize HealthKit.")
         return
@@ -50,6 +55,9 @@ final class ExtensionDelegate: WatchExtensionDelegate {
         // Check for updates from HealthKit. This returns once the model is updated and saved.
         let success = await model.healthKitController.loadNewDataFromHealthKit()
 
+        // The user may have opened the app and left it again meanwhile: its load may still run.
+        await waitUntilForegroundWorkEnds()
+
         // A drink added just before the task arrived may still be on its way to the disk.
         await model.waitUntilDrinksAreSaved()
 
@@ -63,6 +71,15 @@ final class ExtensionDelegate: WatchExtensionDelegate {
         // is done: nothing is in flight when the app is suspended.
         backgroundTask.setTaskCompletedWithSnapshot(success)
       }
+    }
+  }
+
+  // Returns once the foreground's work has ended, work started while it waits included.
+  private func waitUntilForegroundWorkEnds() async {
+    while let work = foregroundWork {
+      await work.value
+      // Work started while this one ran replaced it: wait for that too.
+      if work == foregroundWork { foregroundWork = nil }
     }
   }
 

@@ -59,7 +59,8 @@ public struct ExplorationCheck: Sendable {
   /// For each scenario written for exploration, the step from which every order of it keeps its
   /// own expectations, and the step from which it keeps every rule of the app: each from the
   /// step whose lesson makes it right (overlapping loads wait for step 11, a task completed only
-  /// after its save for step 10), so that a solution is never judged on a lesson still to come.
+  /// after its save for step 10, the foreground's work waited for from step 12, where it becomes
+  /// a task to wait for), so that a solution is never judged on a lesson still to come.
   static let firstSteps: [String: (own: Int, every: Int)] = [
     "drink-while-syncing": (1, 8), "load-after-failed-load": (3, 8),
     "drink-while-loading": (4, 8), "drinks-in-a-row": (8, 8), "write-fails-once": (1, 8),
@@ -67,7 +68,8 @@ public struct ExplorationCheck: Sendable {
     "foreground-while-authorizing": (1, 1), "leaves-during-foreground-load": (1, 8),
     "sample-while-launching": (8, 8), "samples-at-foreground-launch": (9, 11),
     "refresh-while-store-fails": (10, 10), "drink-during-refresh": (10, 10),
-    "refresh-while-sample-arrives": (10, 10), "loads-overlap": (11, 11),
+    "refresh-while-sample-arrives": (10, 10), "opens-and-leaves-during-refresh": (12, 12),
+    "loads-overlap": (11, 11),
     "load-as-earlier-ends": (11, 11), "load-asked-as-sample-arrives": (11, 11),
     "drinks-while-health-refuses": (1, 8),
   ]
@@ -173,6 +175,11 @@ public struct ExplorationCheck: Sendable {
       + "error where it happens, log it, and go on to the disk save.",
     "refresh-while-store-fails": backgroundTask,
     "refresh-while-sample-arrives": backgroundTask,
+    "opens-and-leaves-during-refresh":
+      "The user can open the app and leave it again while a background task runs, and what "
+      + "`applicationDidBecomeActive()` started (authorize, then load) may still be running when "
+      + "the refresh is done. Keep that task in the delegate, and let the refresh wait for it, "
+      + "and for any started while it waited, before it completes the task.",
     "drink-during-refresh":
       "Complete the background task only once every drink's save is on disk, those added while "
       + "the refresh loaded included: wait for the drinks after the load, not before or beside "

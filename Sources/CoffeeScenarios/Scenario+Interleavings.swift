@@ -18,7 +18,7 @@ extension Scenario {
     drinksInARow, writeFailsOnce, drinkWhileLaunching, drinkDuringLaunch, sampleWhileLaunching,
     samplesAtForegroundLaunch,
     foregroundWhileAuthorizing, leavesDuringForegroundLoad, refreshWhileStoreFails,
-    refreshWhileSampleArrives,
+    refreshWhileSampleArrives, opensAndLeavesDuringRefresh,
     drinkDuringRefresh,
     drinksWhileHealthRefuses,
   ]
@@ -225,6 +225,24 @@ extension Scenario {
       .setApplicationState(.active), .meanwhile(.setApplicationState(.background)), .relaunch,
     ],
     expectations: [.modelHolds(drinks((47, 90), (64, 20)))],
+    holdsInEveryOrder: true)
+
+  /// A background refresh, and at some moment of it the user raises the wrist and lowers it
+  /// again: the app becomes active, starts work of its own (authorize, then load), and goes back
+  /// to the background. The refresh must not complete its task while that work is still in
+  /// flight: once every task is complete the system suspends the app, and a write then in flight
+  /// (the query's anchor) is lost with it. Health holds nothing the app has not seen, so loads
+  /// that overlap bring nothing twice: the scenario judges the refresh alone from exercise 10.
+  static let opensAndLeavesDuringRefresh = Scenario(
+    id: "opens-and-leaves-during-refresh",
+    summary: "The user opens the app and leaves it again while a background refresh runs.",
+    setup: oneSavedDrink,
+    steps: [
+      .setApplicationState(.background), .backgroundRefresh,
+      .meanwhile(.together([.setApplicationState(.active), .setApplicationState(.background)])),
+      .relaunch,
+    ],
+    expectations: [.modelHolds(drinks((96, 60))), taskCompletedOnceWithSuccess],
     holdsInEveryOrder: true)
 
   /// A background refresh while the store fails its queries, working again at some moment: the

@@ -174,38 +174,6 @@ public enum RaceDocs {
         + "it keeps the drinks added since the launch began, and adds the loaded ones not already "
         + "there (the same drink by its identifier). No step teaches it for drinks; merged samples "
         + "are kept by making the update wait for the read instead."
-    ),
-    UncataloguedDefect(
-      title: "A refresh completes its task while the foreground's load is still in flight",
-      location:
-        "CoffeeTrackerAfter/ExtensionDelegate.swift: ExtensionDelegate.handle(_:), with "
-        + "applicationDidBecomeActive(); the same in exercises 10 to 17's solutions",
-      // The comment that holds for the task's own work, not for a load the foreground started.
-      lines: [
-        .init(
-          file: "Sources/CoffeeTrackerAfter/ExtensionDelegate.swift",
-          needle: "// is done: nothing is in flight when the app is suspended.")
-      ],
-      interleaving:
-        "A background refresh runs; the user raises the wrist (the app becomes active, and "
-        + "applicationDidBecomeActive() starts a load of its own) and lowers it again before the "
-        + "refresh ends. The refresh awaits its own load and the drinks' saves, then completes "
-        + "its task; the foreground's load, queued after the refresh's, is still running.",
-      symptom:
-        "The system suspends the app with that load in flight: its anchor write, its update "
-        + "and its save are lost if the app is then terminated (the lab saw the anchor write "
-        + "lost). What follows depends on which landed: the anchor lost with the save, the next "
-        + "launch reads the samples again; the anchor lost and the save landed, it lists them "
-        + "twice; the anchor landed and the save lost, they are gone for good.",
-      whyNotCatalogued:
-        "Found at this stop while writing refresh-fails-then-app-leaves-again: the move to the "
-        + "foreground and back during a refresh showed it (`race-lab explore` on that order, one "
-        + "deviation). No scenario plays that order yet, so no check judges it; a catalog entry "
-        + "is one the after variant survives.",
-      fix:
-        "Before completing its task, the refresh waits for every load in flight, not only its "
-        + "own: the health controller's last load (`lastLoad`) after its own, until none is left, "
-        + "as `waitUntilDrinksAreSaved()` does for the drinks' saves."
-    ),
+    )
   ]
 }

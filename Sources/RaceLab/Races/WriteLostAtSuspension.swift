@@ -13,9 +13,9 @@ extension RaceCatalog {
       + "background queue, and the completion handler marks the task completed before it ends.",
     symptom: "The app is suspended with the write in flight: the new drinks never reach the disk.",
     afterFix:
-      "The handler awaits the load, which awaits the save, then the saves of the drinks added "
-      + "before it (the model keeps addDrink's tasks until they end), and only then completes "
-      + "the task.",
+      "The handler awaits the load, which awaits the save, then the work the foreground started "
+      + "meanwhile (the delegate keeps that task), then the saves of the drinks added before it "
+      + "(the model keeps addDrink's tasks until they end), and only then completes the task.",
     talkPassage:
       "The end of the talk: \"You must guarantee all your work is done when you call this\"",
     replay: ReplaySchedule { try await Replay.writeLostAtSuspension(on: $0) },
