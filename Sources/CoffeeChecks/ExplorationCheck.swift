@@ -69,6 +69,7 @@ public struct ExplorationCheck: Sendable {
     "sample-while-launching": (8, 8), "samples-at-foreground-launch": (9, 11),
     "refresh-while-store-fails": (10, 10), "drink-during-refresh": (10, 10),
     "refresh-while-sample-arrives": (10, 10), "opens-and-leaves-during-refresh": (12, 12),
+    "drink-while-foreground-loads-during-refresh": (12, 12),
     "loads-overlap": (11, 11),
     "load-as-earlier-ends": (11, 11), "load-asked-as-sample-arrives": (11, 11),
     "drinks-while-health-refuses": (1, 8),
@@ -180,6 +181,11 @@ public struct ExplorationCheck: Sendable {
       + "`applicationDidBecomeActive()` started (authorize, then load) may still be running when "
       + "the refresh is done. Keep that task in the delegate, and let the refresh wait for it, "
       + "and for any started while it waited, before it completes the task.",
+    "drink-while-foreground-loads-during-refresh":
+      "A drink can be added while the refresh waits for the foreground's work, and a "
+      + "foreground can start while it waits for the drinks: wait for the drinks' saves after "
+      + "the foreground's work, not before it, so that what either started meanwhile is done "
+      + "before the task is completed.",
     "drink-during-refresh":
       "Complete the background task only once every drink's save is on disk, those added while "
       + "the refresh loaded included: wait for the drinks after the load, not before or beside "

@@ -18,7 +18,7 @@ extension Scenario {
     drinksInARow, writeFailsOnce, drinkWhileLaunching, drinkDuringLaunch, sampleWhileLaunching,
     samplesAtForegroundLaunch,
     foregroundWhileAuthorizing, leavesDuringForegroundLoad, refreshWhileStoreFails,
-    refreshWhileSampleArrives, opensAndLeavesDuringRefresh,
+    refreshWhileSampleArrives, opensAndLeavesDuringRefresh, drinkWhileForegroundLoadsDuringRefresh,
     drinkDuringRefresh,
     drinksWhileHealthRefuses,
   ]
@@ -227,11 +227,11 @@ extension Scenario {
     expectations: [.modelHolds(drinks((47, 90), (64, 20)))],
     holdsInEveryOrder: true)
 
-  /// A background refresh, and at some moment of it the user raises the wrist and lowers it
-  /// again: the app becomes active, starts work of its own (authorize, then load), and goes back
-  /// to the background. The refresh must not complete its task while that work is still in
-  /// flight: once every task is complete the system suspends the app, and a write then in flight
-  /// (the query's anchor) is lost with it. Health holds nothing the app has not seen, so loads
+  /// A background refresh, and at some moment of it the user raises the wrist, adds a drink and
+  /// lowers it again: the app becomes active, starts work of its own (authorize, then load), and
+  /// goes back to the background. The refresh must not complete its task while that work or the
+  /// drink's save is still in flight: once every task is complete the system suspends the app,
+  /// and a write then in flight (the query's anchor, the list) is lost with it. Health holds nothing the app has not seen, so loads
   /// that overlap bring nothing twice: the scenario judges the refresh alone from exercise 10.
   static let opensAndLeavesDuringRefresh = Scenario(
     id: "opens-and-leaves-during-refresh",
@@ -239,10 +239,32 @@ extension Scenario {
     setup: oneSavedDrink,
     steps: [
       .setApplicationState(.background), .backgroundRefresh,
-      .meanwhile(.together([.setApplicationState(.active), .setApplicationState(.background)])),
+      .meanwhile(
+        .together([
+          .setApplicationState(.active), .addDrink(.singleEspresso, minutesAgo: 5),
+          .setApplicationState(.background),
+        ])),
       .relaunch,
     ],
-    expectations: [.modelHolds(drinks((96, 60))), taskCompletedOnceWithSuccess],
+    expectations: [.modelHolds(drinks((96, 60), (64, 5))), taskCompletedOnceWithSuccess],
+    holdsInEveryOrder: true)
+
+  /// A background refresh, the user raising the wrist as it arrives (the app's own work,
+  /// authorize then load, starts beside the refresh's), and at some moment of that work adding
+  /// a drink and lowering the wrist again. The drink's save can start while the refresh already
+  /// waits for the foreground's work: it must be waited for too, whichever wait comes first.
+  static let drinkWhileForegroundLoadsDuringRefresh = Scenario(
+    id: "drink-while-foreground-loads-during-refresh",
+    summary:
+      "The app comes to the foreground as a refresh arrives; a drink is added while both run, and the app leaves again.",
+    setup: oneSavedDrink,
+    steps: [
+      .setApplicationState(.background), .backgroundRefresh, .setApplicationState(.active),
+      .meanwhile(
+        .together([.addDrink(.singleEspresso, minutesAgo: 5), .setApplicationState(.background)])),
+      .relaunch,
+    ],
+    expectations: [.modelHolds(drinks((96, 60), (64, 5))), taskCompletedOnceWithSuccess],
     holdsInEveryOrder: true)
 
   /// A background refresh while the store fails its queries, working again at some moment: the
