@@ -9,10 +9,10 @@ final class ExtensionDelegate: WatchExtensionDelegate {
   private let runtime: ExtensionRuntime
   private let clock: SimulatedClock
 
-  // The work applicationDidBecomeActive() started last (authorize, then load), kept until it
-  // ends. A background task waits for it too: the user may open the app and leave it again
-  // while the task runs, and the app is suspended as soon as the task is completed.
-  private var foregroundWork: Task<Void, Never>?
+  // The work applicationDidBecomeActive() starts (authorize, then load), each call's until it
+  // ends. A background task waits for all of it: the user may open the app and leave it again,
+  // more than once, while the task runs, and the app is suspended once the task is completed.
+  private var foregroundWork: [UUID: Task<Void, Never>] = [:]
 
   init(model: CoffeeData, platform: SimulatedPlatform) {
     self.model = model
@@ -30,7 +30,10 @@ final class ExtensionDelegate: WatchExtensionDelegate {
   // The app came to the foreground: make sure the app has asked for health authorization,
   // then look for drinks added elsewhere.
   func applicationDidBecomeActive() {
-    foregroundWork = Task {
+    // The task runs on the main actor, as this method does: it cannot end before it is kept.
+    let call = UUID()
+    foregroundWork[call] = Task {
+      defer { foregroundWork[call] = nil }
       guard await model.healthKitController.requestAuthorization() else {
         logger.debug("Unable to authorize HealthKit.")
         return
@@ -74,12 +77,10 @@ final class ExtensionDelegate: WatchExtensionDelegate {
     }
   }
 
-  // Returns once the foreground's work has ended, work started while it waits included.
+  // Returns once all the foreground's work has ended, work started while it waits included.
   private func waitUntilForegroundWorkEnds() async {
-    while let work = foregroundWork {
+    while let work = foregroundWork.values.first {
       await work.value
-      // Work started while this one ran replaced it: wait for that too.
-      if work == foregroundWork { foregroundWork = nil }
     }
   }
 

@@ -179,13 +179,14 @@ public struct ExplorationCheck: Sendable {
     "opens-and-leaves-during-refresh":
       "The user can open the app and leave it again while a background task runs, and what "
       + "`applicationDidBecomeActive()` started (authorize, then load) may still be running when "
-      + "the refresh is done. Keep that task in the delegate, and let the refresh wait for it, "
-      + "and for any started while it waited, before it completes the task.",
+      + "the refresh is done. Keep each such task in the delegate until it ends, and let the "
+      + "refresh wait for them, those started while it waits included, before it completes the "
+      + "task.",
     "drink-while-foreground-loads-during-refresh":
-      "A drink can be added while the refresh waits for the foreground's work, and a "
-      + "foreground can start while it waits for the drinks: wait for the drinks' saves after "
-      + "the foreground's work, not before it, so that what either started meanwhile is done "
-      + "before the task is completed.",
+      "Keep every task `applicationDidBecomeActive()` starts until it ends, not only the "
+      + "latest: an older opening's work can end after a newer one's. The refresh waits for "
+      + "them until none is left, then for the drinks' saves (a drink can be added while it "
+      + "waits for the foreground), and only then completes its task.",
     "drink-during-refresh":
       "Complete the background task only once every drink's save is on disk, those added while "
       + "the refresh loaded included: wait for the drinks after the load, not before or beside "

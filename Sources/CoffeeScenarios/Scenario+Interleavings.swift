@@ -251,17 +251,22 @@ extension Scenario {
 
   /// A background refresh, the user raising the wrist as it arrives (the app's own work,
   /// authorize then load, starts beside the refresh's), and at some moment of that work adding
-  /// a drink and lowering the wrist again. The drink's save can start while the refresh already
-  /// waits for the foreground's work: it must be waited for too, whichever wait comes first.
+  /// a drink, lowering the wrist, raising it again and lowering it. The drink's save can start
+  /// while the refresh already waits for the foreground's work, and the first opening's
+  /// authorization can be answered after the second's: the refresh must wait for the drink and
+  /// for both openings' work, whichever ends last.
   static let drinkWhileForegroundLoadsDuringRefresh = Scenario(
     id: "drink-while-foreground-loads-during-refresh",
     summary:
-      "The app comes to the foreground as a refresh arrives; a drink is added while both run, and the app leaves again.",
+      "The app comes to the foreground as a refresh arrives; a drink is added while both run, and the app leaves, comes back and leaves again.",
     setup: oneSavedDrink,
     steps: [
       .setApplicationState(.background), .backgroundRefresh, .setApplicationState(.active),
       .meanwhile(
-        .together([.addDrink(.singleEspresso, minutesAgo: 5), .setApplicationState(.background)])),
+        .together([
+          .addDrink(.singleEspresso, minutesAgo: 5), .setApplicationState(.background),
+          .setApplicationState(.active), .setApplicationState(.background),
+        ])),
       .relaunch,
     ],
     expectations: [.modelHolds(drinks((96, 60), (64, 5))), taskCompletedOnceWithSuccess],
