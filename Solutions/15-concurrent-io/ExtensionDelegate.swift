@@ -58,11 +58,9 @@ final class ExtensionDelegate: WatchExtensionDelegate {
         // Check for updates from HealthKit. This returns once the model is updated and saved.
         let success = await model.healthKitController.loadNewDataFromHealthKit()
 
-        // The user may have opened the app and left it again meanwhile: its load may still run.
-        await waitUntilForegroundWorkEnds()
-
-        // A drink added just before the task arrived may still be on its way to the disk.
-        await model.waitUntilDrinksAreSaved()
+        // A drink added just before the task arrived may still be on its way to the disk, and
+        // the user may have opened the app meanwhile: its load may still run.
+        await waitUntilAppWorkEnds()
 
         if success {
           // Schedule the next background update.
@@ -77,11 +75,17 @@ final class ExtensionDelegate: WatchExtensionDelegate {
     }
   }
 
-  // Returns once all the foreground's work has ended, work started while it waits included.
-  private func waitUntilForegroundWorkEnds() async {
-    while let work = foregroundWork.values.first {
-      await work.value
-    }
+  // Returns once no work the app started is left: the foreground's (the user may open the app
+  // more than once) and the drinks' saves, work started while it waits included.
+  private func waitUntilAppWorkEnds() async {
+    repeat {
+      while let work = foregroundWork.values.first {
+        await work.value
+      }
+      // A drink can be added while the foreground's work runs, and the app opened again while
+      // the drinks are saved: go round until both are done at once.
+      await model.waitUntilDrinksAreSaved()
+    } while !foregroundWork.isEmpty
   }
 
   // Schedule the next background refresh, 15 minutes from now.

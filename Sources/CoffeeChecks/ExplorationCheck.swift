@@ -185,8 +185,8 @@ public struct ExplorationCheck: Sendable {
     "drink-while-foreground-loads-during-refresh":
       "Keep every task `applicationDidBecomeActive()` starts until it ends, not only the "
       + "latest: an older opening's work can end after a newer one's. The refresh waits for "
-      + "them until none is left, then for the drinks' saves (a drink can be added while it "
-      + "waits for the foreground), and only then completes its task.",
+      + "them, then for the drinks' saves, and goes round until neither is left (a drink can be "
+      + "added while it waits for the foreground), and only then completes its task.",
     "drink-during-refresh":
       "Complete the background task only once every drink's save is on disk, those added while "
       + "the refresh loaded included: wait for the drinks after the load, not before or beside "
