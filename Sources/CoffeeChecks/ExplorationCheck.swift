@@ -70,6 +70,7 @@ public struct ExplorationCheck: Sendable {
     "refresh-while-store-fails": (10, 10), "drink-during-refresh": (10, 10),
     "refresh-while-sample-arrives": (10, 10), "opens-and-leaves-during-refresh": (12, 12),
     "drink-while-foreground-loads-during-refresh": (12, 12),
+    "opens-twice-during-refresh": (12, 12),
     "loads-overlap": (11, 11),
     "load-as-earlier-ends": (11, 11), "load-asked-as-sample-arrives": (11, 11),
     "drinks-while-health-refuses": (1, 8),
@@ -183,10 +184,13 @@ public struct ExplorationCheck: Sendable {
       + "refresh wait for them, those started while it waits included, before it completes the "
       + "task.",
     "drink-while-foreground-loads-during-refresh":
+      "A drink can be added while the refresh waits for the foreground's work: wait for the "
+      + "foreground's work, then for the drinks' saves, and go round until neither is left, "
+      + "before the task is completed.",
+    "opens-twice-during-refresh":
       "Keep every task `applicationDidBecomeActive()` starts until it ends, not only the "
-      + "latest: an older opening's work can end after a newer one's. The refresh waits for "
-      + "them, then for the drinks' saves, and goes round until neither is left (a drink can be "
-      + "added while it waits for the foreground), and only then completes its task.",
+      + "latest: the first opening's authorization can be answered after the second's, so its "
+      + "load runs last. The refresh waits until none is left.",
     "drink-during-refresh":
       "Complete the background task only once every drink's save is on disk, those added while "
       + "the refresh loaded included: wait for the drinks after the load, not before or beside "
