@@ -16,7 +16,7 @@ import Testing
 /// included, come back to this process as the test's own. (`#expect(processExitsWith:)` returns
 /// no result when the exit status is not the expected one, so the child writes its standard error
 /// to a file this process names and reads after a crash.)
-@Suite("Behaviour suite", .timeLimit(.minutes(1)))
+@Suite("Behaviour suite", .timeLimit(.minutes(5)))
 struct BehaviourSuiteTests {
   @Test("Every expectation holds", arguments: Scenario.all, Variant.all)
   func expectationsHold(in scenario: Scenario, on variant: Variant) async throws {

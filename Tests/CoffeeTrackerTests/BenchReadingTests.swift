@@ -5,7 +5,7 @@ import Testing
 /// `make bench` read by someone who has not read the README: its output says how to read each
 /// figure, and its chart draws every series its legend lists. Runs the built `coffee-bench` on
 /// the smallest settings: the test reads what it prints, never its timings.
-@Suite("coffee-bench explains itself", .timeLimit(.minutes(1)))
+@Suite("coffee-bench explains itself", .timeLimit(.minutes(5)))
 struct BenchReadingTests {
   @Test("The table explains ratios, 'after: none' and the PCT bound; the chart draws each series")
   func benchExplainsItself() throws {

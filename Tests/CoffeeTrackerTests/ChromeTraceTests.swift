@@ -7,7 +7,7 @@ import Testing
 /// The trace files `--trace` writes, read back and checked against the trace event format:
 /// every event has the fields its phase requires, and every flow arrow starts and ends on a
 /// slice that exists.
-@Suite("Chrome trace files", .timeLimit(.minutes(1)))
+@Suite("Chrome trace files", .timeLimit(.minutes(5)))
 @MainActor
 struct ChromeTraceTests {
   @Test("A replay's trace file reads back with every required field and connected flows")

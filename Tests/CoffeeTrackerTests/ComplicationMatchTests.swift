@@ -10,7 +10,7 @@ import Testing
 /// (`complication-differs-from-model`), checked at every still point: the timeline the server
 /// last got from the data source gives, at each entry's date, the caffeine the model's drinks
 /// give. The after variant runs in a process of its own, so that a crash fails the case by name.
-@Suite("The complication shows the model's drinks", .timeLimit(.minutes(1)))
+@Suite("The complication shows the model's drinks", .timeLimit(.minutes(5)))
 struct ComplicationMatchTests {
   @Test("The after variant matches after two reloads close together, and after a health load")
   func afterMatches() async {

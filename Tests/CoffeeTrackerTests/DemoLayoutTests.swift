@@ -4,7 +4,7 @@ import Testing
 
 /// `coffee-demo --lanes` on a projector: the variants' lanes side by side when the width holds
 /// both, else one after the other, and saying which; one step alone with `--step`.
-@Suite("coffee-demo's lanes on a projector", .timeLimit(.minutes(1)))
+@Suite("coffee-demo's lanes on a projector", .timeLimit(.minutes(5)))
 struct DemoLayoutTests {
   static func demo(_ arguments: [String]) throws -> [String] {
     let (result, output) = try BuiltProduct.run(

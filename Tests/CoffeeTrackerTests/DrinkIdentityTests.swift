@@ -7,7 +7,7 @@ import Testing
 /// does: a new sample becomes a drink with the sample's own UUID; a deleted object is matched by
 /// its sync identifier, else its UUID. docs/architecture.md's "Decisions the lab made" states each outcome
 /// checked here, including the one Apple's mapping gets wrong and the lab keeps.
-@Suite("Drink identity", .timeLimit(.minutes(1)))
+@Suite("Drink identity", .timeLimit(.minutes(5)))
 @MainActor
 struct DrinkIdentityTests {
   /// Launches `variant` and waits until it is still.

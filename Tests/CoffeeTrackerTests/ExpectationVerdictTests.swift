@@ -5,7 +5,7 @@ import Testing
 /// The one judgement the behaviour suite and the demo share: an expectation broken by a known bug
 /// the scenario declares is expected to fail on the before variant, and must hold everywhere
 /// else.
-@Suite("Expectation verdicts", .timeLimit(.minutes(1)))
+@Suite("Expectation verdicts", .timeLimit(.minutes(5)))
 @MainActor
 struct ExpectationVerdictTests {
   /// A scenario that declares the known bug `blockingIOOnMainQueue`.

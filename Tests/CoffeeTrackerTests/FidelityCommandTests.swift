@@ -6,7 +6,7 @@ import Testing
 /// process of its own (the scheduler's executors are installed once per process). Each statement
 /// is a test that fails if the runtime stops behaving as the lab says. The timeout is a safety net
 /// against a hang, never a verdict.
-@Suite("race-lab fidelity", .timeLimit(.minutes(2)))
+@Suite("race-lab fidelity", .timeLimit(.minutes(5)))
 struct FidelityCommandTests {
   @Test("Every statement about hops and yields holds, the same on every run")
   func statementsHold() throws {

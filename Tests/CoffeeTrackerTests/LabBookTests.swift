@@ -6,7 +6,7 @@ import Testing
 /// The lab book without a browser: every race has its page with both lane diagrams, drawn from
 /// runs, and the racing lines it shows are still in the sources. (CI opens the pages in
 /// headless Chromium: .ci/book.)
-@Suite("The lab book", .serialized, .timeLimit(.minutes(2)))
+@Suite("The lab book", .serialized, .timeLimit(.minutes(5)))
 @MainActor
 struct LabBookTests {
   /// The package root: three folders above this file.

@@ -6,7 +6,7 @@ import Testing
 
 /// The lanes of the deterministic replays: which lane each racing access runs on, and in which
 /// order. They come from real runs, so they must be the same every time.
-@Suite("Lane traces of the replays", .serialized, .timeLimit(.minutes(2)))
+@Suite("Lane traces of the replays", .serialized, .timeLimit(.minutes(5)))
 @MainActor
 struct LaneTraceTests {
   /// One racing access as a diagram shows it: its lane and what it was.

@@ -9,7 +9,7 @@ import Testing
 /// (`query-from-stale-anchor`, carried by the overlapping-loads entry), read from the anchors the
 /// health store records with each answer. The variants run in a process of their own, so that a
 /// crash fails the case by name.
-@Suite("Each health query starts from the previous answer's anchor", .timeLimit(.minutes(1)))
+@Suite("Each health query starts from the previous answer's anchor", .timeLimit(.minutes(5)))
 struct QueryAnchorChainTests {
   /// The invariant, as the stress checks it.
   static var invariant: StressInvariant {

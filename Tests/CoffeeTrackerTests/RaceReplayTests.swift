@@ -4,7 +4,7 @@ import Testing
 /// Deterministic replays of the race catalog: each forces its entry's interleaving through the
 /// platform's checkpoints. The before side must show the symptom every time, and the after side
 /// must stay correct under the very same schedule.
-@Suite("Race replays", .timeLimit(.minutes(1)))
+@Suite("Race replays", .timeLimit(.minutes(5)))
 @MainActor
 struct RaceReplayTests {
   @Test("The before side shows the symptom", arguments: Replay.replayable)

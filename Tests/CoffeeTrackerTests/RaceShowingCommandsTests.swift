@@ -7,7 +7,7 @@ import Testing
 /// each such command (a `<!-- shows-race -->` line right before its code block), and this suite
 /// runs every one of them with the `race-lab` built next to the tests, and every replay named in
 /// their prose, and asserts that it shows a race.
-@Suite("Race-showing commands in the docs", .timeLimit(.minutes(2)))
+@Suite("Race-showing commands in the docs", .timeLimit(.minutes(5)))
 struct RaceShowingCommandsTests {
   /// One command as a document gives it.
   struct DocumentedCommand: Sendable, CustomTestStringConvertible {

@@ -6,7 +6,7 @@ import Testing
 
 /// `race-lab replay --lanes` projected in front of a room: every line fits the terminal, and a
 /// replay draws the same diagram each time it is run.
-@Suite("race-lab replay's lanes on a projector", .timeLimit(.minutes(2)))
+@Suite("race-lab replay's lanes on a projector", .timeLimit(.minutes(5)))
 struct ReplayLanesTests {
   /// What `race-lab replay` with `arguments` printed, without colour, with `COLUMNS` set to
   /// `columns` (an empty one counts as none: the output goes to a file, hence 80).

@@ -8,7 +8,7 @@ import Testing
 /// and lands after the main queue recorded the loaded list as saved. The after variant may not:
 /// its load reads and records on the store actor, ordered with every save. Each run in a process
 /// of its own, so that a crash fails this case by name and the rest of the run reports.
-@Suite("A save during the launch read", .timeLimit(.minutes(1)))
+@Suite("A save during the launch read", .timeLimit(.minutes(5)))
 struct SaveDuringLaunchReadTests {
   @Test("The before variant loses the save, every run")
   func beforeLosesIt() async {
@@ -43,7 +43,7 @@ struct SaveDuringLaunchReadTests {
 /// (its main queue compares the list with a `savedValue` the held save has not updated: the
 /// saved-value race of the catalog, another interleaving); the after variant's actor orders
 /// every save, compare and record together.
-@Suite("Saves in flight", .timeLimit(.minutes(1)))
+@Suite("Saves in flight", .timeLimit(.minutes(5)))
 struct SavesInFlightTests {
   @Test("The after variant's file ends as its model", arguments: Replay.WhileSaveInFlight.allCases)
   func afterKeepsOrder(_ action: Replay.WhileSaveInFlight) async {
@@ -68,7 +68,7 @@ struct SavesInFlightTests {
 
 /// The launch's health load against its held disk read (`Replay.healthLoadDuringLaunchRead`):
 /// both variants load from Health only once the list is read, so the other device's sample stays.
-@Suite("The launch's health load and its disk read", .timeLimit(.minutes(1)))
+@Suite("The launch's health load and its disk read", .timeLimit(.minutes(5)))
 struct HealthLoadDuringLaunchReadTests {
   @Test("Neither variant loses a sample to the launch's list", arguments: ["before", "after"])
   func sampleKept(_ variantName: String) async {

@@ -8,7 +8,7 @@ import Testing
 /// The stress ties "the file differs from the model" to `saved-value-race` on the order of the
 /// platform's records alone. Here the race is forced with gates, as its replay does, so the
 /// verdict does not depend on how the threads happened to run.
-@Suite("Saved-value race evidence", .timeLimit(.minutes(1)))
+@Suite("Saved-value race evidence", .timeLimit(.minutes(5)))
 @MainActor
 struct SavedValueRaceEvidenceTests {
   @Test("The forced race leaves a lost save that the still-point check ties to the entry")

@@ -1,7 +1,7 @@
 import Testing
 
 /// `race-lab stress` projected: its summary, findings and seeds included, fits the columns.
-@Suite("race-lab stress on screen", .timeLimit(.minutes(1)))
+@Suite("race-lab stress on screen", .timeLimit(.minutes(5)))
 struct StressSummaryWidthTests {
   @Test("Every line of a stress summary fits 80 columns")
   func summaryFits() throws {

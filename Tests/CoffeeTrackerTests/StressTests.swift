@@ -11,7 +11,7 @@ import Testing
 /// 200 to 300 iterations per variant fill the budget, well under the cap of 600). At least 40
 /// always run, so a busy machine shortens the run but never empties it; the verdict never
 /// depends on the count, and each test prints how many ran.
-@Suite("Stress", .timeLimit(.minutes(2)))
+@Suite("Stress", .timeLimit(.minutes(5)))
 @MainActor
 struct StressTests {
   static let configuration = Stress.Configuration(

@@ -7,7 +7,7 @@ private let second = URL(string: "https://kata.example/second")!
 private let third = URL(string: "https://kata.example/third")!
 
 /// Records the order in which things happen, from any task.
-@Suite("SimulatedTransport", .timeLimit(.minutes(1)))
+@Suite("SimulatedTransport", .timeLimit(.minutes(5)))
 struct SimulatedTransportTests {
   @Test("A route answers its status and bytes; a URL without one answers 404")
   func routes() async throws {

@@ -12,7 +12,7 @@ import Testing
 /// runs and how it says so, never what the app does. As in `BehaviourSuiteTests`, each scenario
 /// runs in a process of its own (an exit test), so that a crash fails that one case, and the
 /// child's issues come back as the test's own.
-@Suite("Behaviour suite on the track's last solution", .timeLimit(.minutes(1)))
+@Suite("Behaviour suite on the track's last solution", .timeLimit(.minutes(5)))
 struct LatestSolutionBehaviourTests {
   /// The last step's app, launched through its lab driver.
   static let latest = Variant(name: "latest solution") {

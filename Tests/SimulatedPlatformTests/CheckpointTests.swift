@@ -5,7 +5,7 @@ import Testing
 /// Checkpoints let a replay step in on the very thread that reached them: a handler that holds
 /// that thread holds what comes next (the app's callback), and the platform keeps counting the
 /// work in flight until it is let go.
-@Suite("Checkpoints", .timeLimit(.minutes(1)))
+@Suite("Checkpoints", .timeLimit(.minutes(5)))
 @MainActor
 struct CheckpointTests {
   @Test("A health callback held at its checkpoint reaches the app only once let go")

@@ -5,7 +5,7 @@ import Testing
 
 /// The simulated ClockKit: the server asks its `@MainActor` data source on the main queue, as
 /// ClockKit does, wherever the reload came from.
-@Suite("Complication server", .timeLimit(.minutes(1)))
+@Suite("Complication server", .timeLimit(.minutes(5)))
 @MainActor
 struct ComplicationServerTests {
   /// A data source that notes where it was asked and answers with one entry.

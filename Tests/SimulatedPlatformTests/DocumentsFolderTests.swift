@@ -4,7 +4,7 @@ import Testing
 
 /// The documents folder is a real folder whose reads and writes the platform records, with
 /// blocking I/O on the main queue flagged: the lab's blocking-I/O detector reads these records.
-@Suite("Documents folder", .timeLimit(.minutes(1)))
+@Suite("Documents folder", .timeLimit(.minutes(5)))
 @MainActor
 struct DocumentsFolderTests {
   let platform: SimulatedPlatform

@@ -5,7 +5,7 @@ import Testing
 /// The platform's event log takes events from any thread: each gets the next position, the log
 /// keeps every thread's own order, and each event says where it was recorded. Replays, stress
 /// invariants and traces all read the app's history from it.
-@Suite("Event recording", .timeLimit(.minutes(1)))
+@Suite("Event recording", .timeLimit(.minutes(5)))
 struct EventRecordingTests {
   /// The messages of the log events, in the log's order.
   static func messages(_ events: [PlatformEvent]) -> [String] {

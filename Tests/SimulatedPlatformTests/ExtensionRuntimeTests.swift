@@ -4,7 +4,7 @@ import Testing
 
 /// The extension runtime calls the app's `@MainActor` delegate on the main queue, tells it of
 /// each change of application state once, and records what it hands the app.
-@Suite("Extension runtime", .timeLimit(.minutes(1)))
+@Suite("Extension runtime", .timeLimit(.minutes(5)))
 @MainActor
 struct ExtensionRuntimeTests {
   @MainActor

@@ -5,7 +5,7 @@ import Testing
 /// Like HealthKit, the simulated health store calls every completion handler on a global queue,
 /// never on the main queue, even when the request came from there: the before app's races on
 /// callback queues and the after app's continuations both rest on it.
-@Suite("Health store callbacks", .timeLimit(.minutes(1)))
+@Suite("Health store callbacks", .timeLimit(.minutes(5)))
 @MainActor
 struct HealthStoreCallbackTests {
   /// Where one callback ran: by the tests' own main-queue key, and by the platform's account.

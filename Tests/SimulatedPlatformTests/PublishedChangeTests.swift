@@ -4,7 +4,7 @@ import Testing
 
 /// The `@Published` stand-in records every change with where it was made and flags those made
 /// off the main queue, as SwiftUI warns at run time; reads off main are recorded too.
-@Suite("Published changes", .timeLimit(.minutes(1)))
+@Suite("Published changes", .timeLimit(.minutes(5)))
 @MainActor
 struct PublishedChangeTests {
   /// An observable object with one published property and an observer.

@@ -6,7 +6,7 @@ import Testing
 /// (unless the user brought it to the foreground meanwhile): a write still in flight, or
 /// started before the app wakes again, never reaches the disk or the defaults, and the app is
 /// not told. The race `write-lost-at-suspension` is this contract meeting the before app.
-@Suite("Suspension", .timeLimit(.minutes(1)))
+@Suite("Suspension", .timeLimit(.minutes(5)))
 @MainActor
 struct SuspensionTests {
   let platform: SimulatedPlatform
