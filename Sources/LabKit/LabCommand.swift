@@ -169,8 +169,9 @@ public struct LabCommand {
         wrong answer fails the check it names, and every kept right answer (another correct
         answer than the solution) passes them all. --only takes one exercise or a list, separated by
         commas. --repeat runs each of them TIMES times (default 1) and counts it wrong if the
-        verdict ever differs: a verdict must not depend on the machine's speed. Prints one table;
-        exits 1 if anything is not as expected.
+        verdict ever differs: a verdict must not depend on the machine's speed. --timeout is 120
+        seconds per check run unless given (or LAB_TIMEOUT): a net for a hang, far above what a
+        check takes on a busy machine. Prints one table; exits 1 if anything is not as expected.
       """
     case "dev": DevCommand.usage
     default: usage
@@ -572,6 +573,9 @@ public struct LabCommand {
 
   // MARK: verify
 
+  /// `lab verify`'s limit per check run when neither `--timeout` nor `LAB_TIMEOUT` gives one.
+  static let verifyTimeout: TimeInterval = 120
+
   func verify(_ catalog: ExerciseCatalog, _ options: ParsedArguments) throws -> Int32 {
     var options = options
     var kinds = try Verification.Kind.allCases.filter { try options.flag("--\($0.rawValue)") }
@@ -579,7 +583,10 @@ public struct LabCommand {
     let only = try options.value("--only")
     let trackID = try options.value("--track")
     let repeats = try options.count("--repeat") ?? 1
-    let timeout = try options.timeout()
+    // A check that runs past its limit counts as hung, not as the failure a wrong answer names:
+    // verify runs beside builds and other work (CI, a shared machine), so its limit is a net for
+    // a real hang, four times a learner's, that a slow machine does not reach.
+    let timeout = try options.timeout(fallback: Self.verifyTimeout)
     try options.done()
     // `--only 07` or a list, `--only 01,03-query-continuation`: in the catalog's order.
     var exercises =

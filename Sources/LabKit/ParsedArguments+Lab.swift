@@ -21,8 +21,8 @@ extension ParsedArguments {
     return count
   }
 
-  /// `--timeout`, else `LAB_TIMEOUT`, else 30 seconds.
-  mutating func timeout() throws -> TimeInterval {
+  /// `--timeout`, else `LAB_TIMEOUT`, else `fallback` (30 seconds unless the command says).
+  mutating func timeout(fallback: TimeInterval = 30) throws -> TimeInterval {
     if let given = try seconds("--timeout") { return given }
     if let text = ProcessInfo.processInfo.environment["LAB_TIMEOUT"] {
       guard let value = Double(text), value > 0 else {
@@ -30,6 +30,6 @@ extension ParsedArguments {
       }
       return value
     }
-    return 30
+    return fallback
   }
 }
