@@ -232,8 +232,7 @@ extension Scenario {
   /// lowers it again: the app becomes active, starts work of its own (authorize, then load), and
   /// goes back to the background. The refresh must not complete its task while that work or the
   /// drink's save is still in flight: once every task is complete the system suspends the app,
-  /// and a write then in flight (the query's anchor, the list) is lost with it. Health holds nothing the app has not seen, so loads
-  /// that overlap bring nothing twice: the scenario judges the refresh alone from exercise 10.
+  /// and a write then in flight (the query's anchor, the list) is lost with it.
   static let opensAndLeavesDuringRefresh = Scenario(
     id: "opens-and-leaves-during-refresh",
     summary: "The user opens the app and leaves it again while a background refresh runs.",

@@ -170,8 +170,8 @@ public struct LabCommand {
         answer than the solution) passes them all. --only takes one exercise or a list, separated by
         commas. --repeat runs each of them TIMES times (default 1) and counts it wrong if the
         verdict ever differs: a verdict must not depend on the machine's speed. --timeout is 120
-        seconds per check run unless given (or LAB_TIMEOUT): a net for a hang, far above what a
-        check takes on a busy machine. Prints one table; exits 1 if anything is not as expected.
+        seconds per check run unless given (or LAB_TIMEOUT), four times lab check's: a net for
+        a hang, which a check slowed by a busy machine should not reach. Prints one table; exits 1 if anything is not as expected.
       """
     case "dev": DevCommand.usage
     default: usage
