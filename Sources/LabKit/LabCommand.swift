@@ -163,13 +163,17 @@ public struct LabCommand {
     case "verify":
       """
       lab verify [--solutions] [--starters] [--wrong-answers] [--right-answers]
-                 [--track ID] [--only N[,N...]] [--repeat TIMES] [--timeout SECONDS]
+                 [--track ID] [--only N[,N...]] [--repeat TIMES] [--rerun-threads-only]
+                 [--timeout SECONDS]
         Proves the tracks (all four kinds by default): every solution passes its checks, every
         pristine starter (as committed) fails for the reason its metadata names, every kept
         wrong answer fails the check it names, and every kept right answer (another correct
         answer than the solution) passes them all. --only takes one exercise or a list, separated by
         commas. --repeat runs each of them TIMES times (default 1) and counts it wrong if the
-        verdict ever differs: a verdict must not depend on the machine's speed. --timeout is 120
+        verdict ever differs: a verdict must not depend on the machine's speed. Each run
+        computes everything again, unless --rerun-threads-only: then the runs after the first
+        read back what the compiler and the deterministic scheduler decided (the same on every
+        run by construction) and run again only the checks on real threads. --timeout is 120
         seconds per check run unless given (or LAB_TIMEOUT), four times lab check's: a net for
         a hang, which a check slowed by a busy machine should not reach. Prints one table; exits 1 if anything is not as expected.
       """
@@ -583,6 +587,7 @@ public struct LabCommand {
     let only = try options.value("--only")
     let trackID = try options.value("--track")
     let repeats = try options.count("--repeat") ?? 1
+    let rerunsThreadsOnly = try options.flag("--rerun-threads-only")
     // A check that runs past its limit counts as hung, not as the failure a wrong answer names:
     // verify runs beside builds and other work (CI, a shared machine), so its limit is a net for
     // a real hang, four times a learner's, that a slow machine does not reach.
@@ -602,7 +607,8 @@ public struct LabCommand {
       exercises = exercises.filter(track.exercises.contains)
     }
     let verification = Verification(
-      root: root, timeout: timeout, repeats: repeats, swiftExecutable: swiftExecutable)
+      root: root, timeout: timeout, repeats: repeats, rerunsThreadsOnly: rerunsThreadsOnly,
+      swiftExecutable: swiftExecutable)
     var unexpected = 0
     var total = 0
     let start = Date()

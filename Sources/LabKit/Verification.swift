@@ -91,18 +91,23 @@ public struct Verification: Sendable {
   /// When the answer in the staging folder was written.
   let stagedAt = StagingTime()
 
+  /// Verifies with `repeats` runs of each check. Repeated runs keep nothing from the run before
+  /// (no cached warnings, no cached exploring verdict), so that runs that agree prove the whole
+  /// verdict stable; with `rerunsThreadsOnly`, the runs after the first read back what the
+  /// compiler and the deterministic scheduler decided (the same on every run by construction,
+  /// and `OutputCache` keys it by the executable and every file's text), so that only the
+  /// checks on real threads, whose verdicts could differ, run again.
   public init(
-    root: URL, timeout: TimeInterval, repeats: Int = 1, swiftExecutable: String? = nil
+    root: URL, timeout: TimeInterval, repeats: Int = 1, rerunsThreadsOnly: Bool = false,
+    swiftExecutable: String? = nil
   ) {
     self.root = root
     self.repeats = max(1, repeats)
     // A build folder of its own: verifying never undoes the learner's incremental build.
-    // Repeated runs keep nothing from the run before (no cached warnings, no cached exploring
-    // verdict): each run computes its verdict again, so that runs that agree prove it stable.
     checker = ExerciseChecker(
       root: root, scratchPath: ".build-lab-verify", timeout: timeout,
       swiftExecutable: swiftExecutable,
-      checkEnvironment: repeats > 1 ? [LabEnvironment.noCache: "1"] : [:])
+      checkEnvironment: repeats > 1 && !rerunsThreadsOnly ? [LabEnvironment.noCache: "1"] : [:])
   }
 
   /// Checks `exercise` from `source` `repeats` times (built once); as expected only when every
