@@ -132,14 +132,18 @@ struct DirectRebuild {
   /// Runs the commands in order, in `root`, each only if an input is newer than an output, as
   /// llbuild would (a comment edited leaves the objects as they were: then nothing is linked
   /// again, and the check's kept verdicts still count); the first that fails ends the rebuild.
+  /// `environment` is added to this process's own for each command.
   /// The compiler's messages are asked in text, as a person reads them (SwiftPM asks for JSON,
   /// which it turns into text itself).
-  func run(in root: URL) throws -> (succeeded: Bool, output: String) {
+  func run(in root: URL, environment: [String: String] = [:]) throws -> (
+    succeeded: Bool, output: String
+  ) {
     var output = ""
     for command in commands where Self.isOutOfDate(command) {
       guard let executable = command.arguments.first else { continue }
       let arguments = command.arguments.dropFirst().filter { $0 != "-parseable-output" }
-      let result = try ProcessRunner.run(executable, Array(arguments), in: root)
+      let result = try ProcessRunner.run(
+        executable, Array(arguments), in: root, environment: environment)
       output += result.output
       guard result.status == 0, !result.crashedBySignal else { return (false, output) }
     }

@@ -104,6 +104,7 @@ public struct ExerciseChecker: Sendable {
       LabEnvironment.exercises: source.environmentValue,
       LabEnvironment.only: exercise.id,
       LabEnvironment.exerciseSources: source.directory(of: exercise),
+      "TMPDIR": try temporaryFolder().path,
     ]
     // A re-check with nothing changed skips SwiftPM's no-op build (see `BuildFingerprint`).
     // Only with the real driver: the tests' stand-in drivers must always be called.
@@ -134,7 +135,7 @@ public struct ExerciseChecker: Sendable {
     {
       BuildFingerprint.forget(record)
       building(exercise.module)
-      let (succeeded, output) = try rebuild.run(in: root)
+      let (succeeded, output) = try rebuild.run(in: root, environment: environment)
       guard succeeded else {
         let errors = CheckOutputParser.compileErrors(
           in: output, preferring: source.directory(of: exercise))
@@ -187,6 +188,25 @@ public struct ExerciseChecker: Sendable {
       return try runChecks(
         of: exercise, from: source, environment: runEnvironment, warning: warning)
     }
+  }
+
+  /// The temporary folder of the builds and the checks, in the build folder, emptied of what
+  /// is older than an hour. The Swift driver leaves a `TemporaryDirectory.*` behind in the
+  /// temporary folder at each run (swiftlang/swift-driver#1720, open on 6.3.1: a dozen per
+  /// check, measured), and a day of checks would leave thousands in `/tmp`. The same path every
+  /// time: SwiftPM keeps its manifest's result per environment.
+  func temporaryFolder() throws -> URL {
+    let folder = root.appendingPathComponent("\(scratchPath)/tmp")
+    let manager = FileManager.default
+    try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+    // An hour: a build or check of another `lab` running now keeps its folders.
+    let old = Date(timeIntervalSinceNow: -3600)
+    for name in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] {
+      let item = folder.appendingPathComponent(name)
+      let modified = (try? manager.attributesOfItem(atPath: item.path))?[.modificationDate]
+      if let modified = modified as? Date, modified < old { try? manager.removeItem(at: item) }
+    }
+    return folder
   }
 
   /// The commands that rebuild `exercise`'s check after an edit inside the learner's files,
