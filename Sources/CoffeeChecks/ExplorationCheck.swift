@@ -70,7 +70,7 @@ public struct ExplorationCheck: Sendable {
     "refresh-while-store-fails": (10, 10), "drink-during-refresh": (10, 10),
     "refresh-while-sample-arrives": (10, 10), "opens-and-leaves-during-refresh": (12, 12),
     "drink-while-foreground-loads-during-refresh": (12, 12),
-    "opens-twice-during-refresh": (12, 12),
+    "opens-twice-during-refresh": (12, 12), "opens-while-drinks-are-saved-during-refresh": (12, 12),
     "loads-overlap": (11, 11),
     "load-as-earlier-ends": (11, 11), "load-asked-as-sample-arrives": (11, 11),
     "drinks-while-health-refuses": (1, 8),
@@ -191,6 +191,10 @@ public struct ExplorationCheck: Sendable {
       "Keep every task `applicationDidBecomeActive()` starts until it ends, not only the "
       + "latest: the first opening's authorization can be answered after the second's, so its "
       + "load runs last. The refresh waits until none is left.",
+    "opens-while-drinks-are-saved-during-refresh":
+      "The user can open the app while the refresh waits for the drinks' saves, after it found "
+      + "no foreground work: look for the foreground's tasks again once the drinks are saved, and "
+      + "go round until neither is left.",
     "drink-during-refresh":
       "Complete the background task only once every drink's save is on disk, those added while "
       + "the refresh loaded included: wait for the drinks after the load, not before or beside "

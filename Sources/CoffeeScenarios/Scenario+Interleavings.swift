@@ -19,7 +19,7 @@ extension Scenario {
     samplesAtForegroundLaunch,
     foregroundWhileAuthorizing, leavesDuringForegroundLoad, refreshWhileStoreFails,
     refreshWhileSampleArrives, opensAndLeavesDuringRefresh, drinkWhileForegroundLoadsDuringRefresh,
-    opensTwiceDuringRefresh,
+    opensTwiceDuringRefresh, opensWhileDrinksAreSavedDuringRefresh,
     drinkDuringRefresh,
     drinksWhileHealthRefuses,
   ]
@@ -286,6 +286,31 @@ extension Scenario {
       .relaunch,
     ],
     expectations: [.modelHolds(drinks((96, 60))), taskCompletedOnceWithSuccess],
+    holdsInEveryOrder: true)
+
+  /// Two drinks added in the background as a refresh arrives, and at some moment of the
+  /// refresh's work, its wait for their saves included, the user opening the app and lowering
+  /// the wrist again. An opening that comes once the refresh has found no foreground work, while
+  /// it waits for the drinks, starts a load of its own: the refresh must look for foreground
+  /// work again after the drinks, not only before them. With one drink, step 12's check (the
+  /// platform built optimized, as fewer jobs) never placed the opening inside that wait; with
+  /// two, its seeded PCT runs do, and `race-lab explore` does within one deviation.
+  static let opensWhileDrinksAreSavedDuringRefresh = Scenario(
+    id: "opens-while-drinks-are-saved-during-refresh",
+    summary:
+      "Two drinks are added as a refresh arrives, and the user opens the app and leaves it while the refresh runs.",
+    setup: oneSavedDrink,
+    steps: [
+      .setApplicationState(.background),
+      .together([
+        .addDrink(.singleEspresso, minutesAgo: 5), .addDrink(.greenTea), .backgroundRefresh,
+      ]),
+      .meanwhile(.together([.setApplicationState(.active), .setApplicationState(.background)])),
+      .relaunch,
+    ],
+    expectations: [
+      .modelHolds(drinks((96, 60), (64, 5), (28, 0))), taskCompletedOnceWithSuccess,
+    ],
     holdsInEveryOrder: true)
 
   /// A background refresh while the store fails its queries, working again at some moment: the
