@@ -1,7 +1,6 @@
 import CheckReporting
 import CommandLineSupport
 import Foundation
-import Synchronization
 
 /// Proves the track: every solution passes, every pristine starter fails for the reason its
 /// metadata names, every kept wrong answer fails the check it names, and every kept right answer
@@ -88,8 +87,6 @@ public struct Verification: Sendable {
   public let checker: ExerciseChecker
   /// How many times each solution, starter and wrong answer is checked.
   public let repeats: Int
-  /// When the answer in the staging folder was written.
-  let stagedAt = StagingTime()
 
   /// Verifies with `repeats` runs of each check. Repeated runs keep nothing from the run before
   /// (no cached warnings, no cached exploring verdict), so that runs that agree prove the whole
@@ -117,18 +114,7 @@ public struct Verification: Sendable {
     expected: String, progress: @escaping @Sendable (String) -> Void,
     isExpected: (Verdict) -> Bool
   ) throws -> Row {
-    var verdicts = try checker.check(exercise, from: source, runs: repeats, progress: progress)
-    if case .folder(let folder) = source, folder == Self.stagingFolder,
-      !isBuilt(exercise, since: stagedAt, verdicts: verdicts)
-    {
-      // The quick rebuild kept something of the answer staged before: SwiftPM builds this one.
-      let scratch = root.appendingPathComponent(checker.scratchPath)
-      BuildFingerprint.forget(
-        BuildFingerprint.record(for: exercise.checkProduct, scratchPath: scratch))
-      BuildFingerprint.forget(
-        BuildFingerprint.planRecord(for: exercise.checkProduct, scratchPath: scratch))
-      verdicts = try checker.check(exercise, from: source, runs: repeats, progress: progress)
-    }
+    let verdicts = try checker.check(exercise, from: source, runs: repeats, progress: progress)
     let consistent = verdicts.allSatisfy { $0.isSameAnswer(as: verdicts[0]) }
     return Row(
       exercise: exercise.id, subject: subject, expected: expected, verdicts: verdicts,
@@ -235,70 +221,24 @@ public struct Verification: Sendable {
     return "Exercises"
   }
 
-  /// The solution with the wrong answer's patch applied, in the staging folder; an error
+  /// The solution with the wrong answer's patch applied, in `.lab/overlays/<id>`; an error
   /// naming the wrong answer and the hunk when the patch no longer applies.
   func makeOverlay(for exercise: ExerciseCatalog.Exercise, wrongAnswer: ExerciseCatalog.WrongAnswer)
     throws -> String
   {
+    // A folder of its own for each wrong answer: rewritten in place, one wrong answer's files
+    // can keep the previous one's modification time (within the file system's granularity), and
+    // the build would then reuse the previous wrong answer's compiled module. A new path always
+    // rebuilds.
     try makeOverlay(
       WrongAnswerPatch(exercise: exercise, wrongAnswer: wrongAnswer), id: wrongAnswer.id)
   }
 
-  /// Where every kept answer is checked, each written over the one before.
-  ///
-  /// One folder for all of them, so that every check after an exercise's first is the quick
-  /// rebuild a learner's edit gets (`DirectRebuild`: SwiftPM's compile and link commands run
-  /// again, without its start and planning). A folder of its own per answer made SwiftPM plan
-  /// each build anew, as the sources' path is part of its manifest.
-  static let stagingFolder = ".lab/overlays/staged"
-
-  /// The solution with `patch` applied, written over the staging folder; `id` names the
-  /// answer in an error. Every file is stamped with a modification time later than any build
-  /// before it (`stagedAt`): the compiler's incremental build tells changed files by their
-  /// times, and a file written within the file system's clock tick of the one it replaces
-  /// could otherwise keep the previous answer's object.
+  /// The solution with `patch` applied, in `.lab/overlays/<id>`.
   func makeOverlay(_ patch: WrongAnswerPatch, id: String) throws -> String {
-    let folder = root.appendingPathComponent("\(Self.stagingFolder)/\(patch.exercise.id)")
-    try patch.writeOverlay(root: root, to: folder)
-    let stamp = stagedAt.next()
-    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
-      try FileManager.default.setAttributes(
-        [.modificationDate: stamp], ofItemAtPath: folder.appendingPathComponent(name).path)
-    }
-    return Self.stagingFolder
-  }
-
-  /// Whether the check executable behind `verdicts` was linked after the answer was staged at
-  /// `stagedAt`; an answer that does not compile has no build to come from.
-  func isBuilt(
-    _ exercise: ExerciseCatalog.Exercise, since stagedAt: StagingTime, verdicts: [Verdict]
-  ) -> Bool {
-    if case .doesNotCompile = verdicts.first { return true }
-    let executable = root.appendingPathComponent(
-      "\(checker.scratchPath)/debug/\(exercise.checkProduct)")
-    guard let staged = stagedAt.date,
-      let linked = (try? FileManager.default.attributesOfItem(atPath: executable.path))?[
-        .modificationDate] as? Date
-    else { return false }
-    return linked >= staged
-  }
-}
-
-/// When the answer in `Verification.stagingFolder` was written: a time later than every build
-/// before it, and than the answer staged before.
-final class StagingTime: Sendable {
-  private let stamp = Mutex<Date?>(nil)
-
-  /// The last answer's time; nil before the first.
-  var date: Date? { stamp.withLock { $0 } }
-
-  /// A time for the answer staged now: the clock's, or a millisecond after the last answer's
-  /// should the clock not have moved on.
-  func next() -> Date {
-    stamp.withLock { last in
-      let now = max(Date(), (last ?? .distantPast).addingTimeInterval(0.001))
-      last = now
-      return now
-    }
+    let overlays = ".lab/overlays/\(id)"
+    try patch.writeOverlay(
+      root: root, to: root.appendingPathComponent("\(overlays)/\(patch.exercise.id)"))
+    return overlays
   }
 }
