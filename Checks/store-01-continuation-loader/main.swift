@@ -28,7 +28,7 @@ final class Loads: Sendable {
   let transport = SimulatedTransport()
   /// One loader for every call, as an app keeps one.
   let loader: ImageLoader
-  private let endings = LockedValue<[Int: Result<Data, any Error>]>([:])
+  private let endings = KataSupport.LockedValue<[Int: Result<Data, any Error>]>([:])
 
   init(story: ExplorationStory) {
     self.story = story
@@ -296,7 +296,10 @@ let exploration = KataExploration(
         // the cancellation to any other point.
         let leaving = story.later("user", after: .milliseconds(50)) {
           story.note("scrolls icon 42 away: load 1's task is cancelled")
-          load.cancel()
+          // The cancellation handler runs on this job, inside `cancel()`, whose lock on the
+          // task it holds meanwhile: its sections of a lock run without a pause (see
+          // ScheduledLockedValue), and the transport's handler's sections can come around them.
+          ScheduledLockedValue.$isCancelling.withValue(true) { load.cancel() }
         }
         await leaving.value
         await story.settle()
