@@ -298,8 +298,8 @@ let exploration = KataExploration(
           story.note("scrolls icon 42 away: load 1's task is cancelled")
           // The cancellation handler runs on this job, inside `cancel()`, whose lock on the
           // task it holds meanwhile: its sections of a lock run without a pause (see
-          // ScheduledLockedValue), and the transport's handler's sections can come around them.
-          ScheduledLockedValue.$isCancelling.withValue(true) { load.cancel() }
+          // LockScheduling), and the transport's handler's sections can come around them.
+          LockScheduling.$isCancelling.withValue(true) { load.cancel() }
         }
         await leaving.value
         await story.settle()

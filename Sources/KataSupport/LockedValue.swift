@@ -38,13 +38,6 @@ public final class ScheduledLockedValue<Value>: @unchecked Sendable {
   /// Whether a job of the run is inside `withLock`: a job that finds it held waits for it.
   private let held = LockedValue(false)
 
-  /// True while a check cancels a task whose cancellation handlers may take this lock: the
-  /// runtime runs those handlers holding the cancelled task's own lock, so a job paused inside
-  /// one would keep that lock while the task, run next, waits for it on a real thread. A check
-  /// sets it around `cancel()`; the handler's sections then run without a pause, and another
-  /// job's sections can still be split around them.
-  @TaskLocal public static var isCancelling = false
-
   /// Creates a lock around `value`.
   public init(_ value: Value) {
     locked = LockedValue(value)
@@ -52,7 +45,7 @@ public final class ScheduledLockedValue<Value>: @unchecked Sendable {
 
   /// Runs `body` with the value, holding the lock. Keep `body` short and never suspend in it.
   public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    guard !Self.isCancelling else { return try locked.withLock(body) }
+    guard !LockScheduling.isCancelling else { return try locked.withLock(body) }
     let scheduler = DeterministicScheduler.shared
     scheduler.lockPoint(isFree: { [held] in !held.current })
     defer { scheduler.lockPoint() }
@@ -65,4 +58,14 @@ public final class ScheduledLockedValue<Value>: @unchecked Sendable {
 
   /// A copy of the value, read under the lock.
   public var current: Value { withLock { $0 } }
+}
+
+/// When `ScheduledLockedValue` makes its sections scheduling points.
+public enum LockScheduling {
+  /// True while a check cancels a task whose cancellation handlers may take a scheduled lock:
+  /// the runtime runs those handlers holding the cancelled task's own lock, so a job paused
+  /// inside one would keep that lock while the task, run next, waits for it on a real thread. A
+  /// check sets it around `cancel()`; the handler's sections then run without a pause, and
+  /// another job's sections can still be split around them.
+  @TaskLocal public static var isCancelling = false
 }
