@@ -28,7 +28,7 @@ final class Loads: Sendable {
   let transport = SimulatedTransport()
   /// One loader for every call, as an app keeps one.
   let loader: ImageLoader
-  private let endings = LockedValue<[Int: Result<Data, any Error>]>([:])
+  private let endings = KataSupport.LockedValue<[Int: Result<Data, any Error>]>([:])
 
   init(story: ExplorationStory) {
     self.story = story
@@ -174,10 +174,62 @@ let exploration = KataExploration(
       setUp: { $0.transport.route(icon, CannedResponse(status: .notFound, body: Data())) },
       isRight: threw(TransportError.badStatus(.notFound))),
     oneCall(
+      "forbidden", summary: "the server answers 403 Forbidden, with a JSON error",
+      expect: "throw the transport's error, badStatus(403)",
+      setUp: { $0.transport.route(icon, .text(#"{"error":"forbidden"}"#, status: 403)) },
+      isRight: threw(TransportError.badStatus(403))),
+    oneCall(
+      "server-busy", summary: "the server answers 503 Service Unavailable, with a web page",
+      expect: "throw the transport's error, badStatus(503)",
+      setUp: { $0.transport.route(icon, .text("<html>Try again later</html>", status: 503)) },
+      isRight: threw(TransportError.badStatus(503))),
+    oneCall(
       "not-an-image", summary: "the bytes that arrive are a web page, not an image",
       expect: "throw ImageLoadingError.cannotDecode",
       setUp: { $0.transport.route(icon, .text("<html>not an image</html>")) },
       isRight: threw(ImageLoadingError.cannotDecode)),
+    oneCall(
+      "json-not-an-image", summary: "the bytes that arrive are a JSON document, not an image",
+      expect: "throw ImageLoadingError.cannotDecode",
+      setUp: { $0.transport.route(icon, .text(#"{"error":"no such icon"}"#)) },
+      isRight: threw(ImageLoadingError.cannotDecode)),
+    oneCall(
+      "empty-body", summary: "the answer is 200 OK with no bytes at all",
+      expect: "throw ImageLoadingError.cannotDecode",
+      setUp: { $0.transport.route(icon, CannedResponse(body: Data())) },
+      isRight: threw(ImageLoadingError.cannotDecode)),
+    ExplorationScenario(
+      "load-again",
+      summary: "icon 42 fails to load (offline), then the server is busy (503), then it loads",
+      steps: [
+        "load 1: loadImage(for: icon 42) while the device is offline: it throws offline",
+        "load 2: loadImage(for: icon 42) once the device is back, while the server answers 503: "
+          + "it throws badStatus(503)",
+        "load 3: loadImage(for: icon 42) once the server answers again: it returns icon 42",
+      ],
+      advice:
+        "Each call asks the transport and hands on what it answers now: a failure says "
+        + "nothing about the next call, so keep no answer from one call for another.",
+      blockingLimit: blockingLimit,
+      play: { story in
+        let loads = Loads(story: story)
+        loads.transport.fail(icon, with: TransportError.offline)
+        await loads.start(1, icon).value
+        loads.transport.succeed(icon)
+        loads.transport.route(icon, .text("<html>Try again later</html>", status: 503))
+        await loads.start(2, icon).value
+        loads.transport.route(icon, .image(named: "icon 42"))
+        await loads.start(3, icon).value
+        await story.settle()
+        return loads.judge(
+          1, "the device was offline", expect: "throw offline", threw(TransportError.offline))
+          + loads.judge(
+            2, "the server answered 503", expect: "throw badStatus(503)",
+            threw(TransportError.badStatus(503)))
+          + loads.judge(
+            3, "the server answered icon 42 after two failures", expect: "return icon 42",
+            isImage("icon 42"))
+      }),
     ExplorationScenario(
       "calls-overlap",
       summary: "three loads at once: icon 42, icon 7 and icon 13, which fails; their handlers "
@@ -244,7 +296,10 @@ let exploration = KataExploration(
         // the cancellation to any other point.
         let leaving = story.later("user", after: .milliseconds(50)) {
           story.note("scrolls icon 42 away: load 1's task is cancelled")
-          load.cancel()
+          // The cancellation handler runs on this job, inside `cancel()`, whose lock on the
+          // task it holds meanwhile: its sections of a lock run without a pause (see
+          // LockScheduling), and the transport's handler's sections can come around them.
+          LockScheduling.$isCancelling.withValue(true) { load.cancel() }
         }
         await leaving.value
         await story.settle()
@@ -268,11 +323,21 @@ suite.check("a failed load throws the transport's error") {
 }
 
 suite.check("a bad status throws the transport's error") {
-  exploration.outcome(of: "bad-status")
+  try await .all(
+    ["bad-status", "forbidden", "server-busy"].map { scenario in
+      { await exploration.outcome(of: scenario) }
+    })
 }
 
 suite.check("bytes that are not an image throw cannotDecode") {
-  exploration.outcome(of: "not-an-image")
+  try await .all(
+    ["not-an-image", "json-not-an-image", "empty-body"].map { scenario in
+      { await exploration.outcome(of: scenario) }
+    })
+}
+
+suite.check("a load after a failure asks the transport again") {
+  exploration.outcome(of: "load-again")
 }
 
 suite.check("each call asks the transport once") {

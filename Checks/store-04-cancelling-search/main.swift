@@ -19,6 +19,8 @@ func names(in state: SearchViewModel.State) -> [String]? {
 
 let maps = AppsSearchService.url(for: "maps")
 let mail = AppsSearchService.url(for: "mail")
+/// The search for an empty query, as the search bar sends it once the user clears it.
+let cleared = AppsSearchService.url(for: "")
 
 /// The search screen under the scheduler: the user types in the lane "user", each answer comes
 /// 100 ms (virtual) after its request, and a URL in `failing` fails (offline).
@@ -34,7 +36,8 @@ let mail = AppsSearchService.url(for: "mail")
     transport.route(maps, results(["Maps", "Maps Pro"]))
     transport.route(mail, results(["Mail"]))
     transport.route(maths, results(["Maths"]))
-    for url in [maps, mail, maths] { transport.delay(url, by: .milliseconds(100)) }
+    transport.route(cleared, results([]))
+    for url in [maps, mail, maths, cleared] { transport.delay(url, by: .milliseconds(100)) }
     for url in failing { transport.fail(url, with: TransportError.offline) }
     transport.observe { story.note($0) }
     model = SearchViewModel(service: AppsSearchService(transport: transport))
@@ -86,8 +89,25 @@ let searchAdvice =
   return screen.judge(expecting: ["Maths"])
 }
 
-@MainActor func playFailure(_ story: ExplorationStory) async -> [String] {
-  let screen = Screen(story: story, failing: [maps])
+/// How the search for "maps" ends when the user replaces it.
+enum OldAnswer {
+  /// The request fails: the device is offline.
+  case offline
+  /// The server finds no apps.
+  case noApps
+  /// The server answers a web page that does not decode as the search's JSON.
+  case unreadable
+}
+
+@MainActor func playFailure(_ story: ExplorationStory, _ old: OldAnswer = .offline) async
+  -> [String]
+{
+  let screen = Screen(story: story, failing: old == .offline ? [maps] : [])
+  switch old {
+  case .offline: break
+  case .noApps: screen.transport.route(maps, results([]))
+  case .unreadable: screen.transport.route(maps, .text("<html>Service Unavailable</html>"))
+  }
   screen.type("maps")
   let typing = story.later("user", after: .seconds(1)) { await screen.type("mail") }
   await typing.value
@@ -141,6 +161,54 @@ let exploration = KataExploration(
       ],
       advice: searchAdvice,
       play: { await playFailure($0) }),
+    ExplorationScenario(
+      "old-answer-unreadable",
+      summary: "the search for \"maps\" gets an answer that does not decode, while or after "
+        + "the user types \"mail\"",
+      steps: [
+        "user: types \"maps\"; 100 ms later the server answers a web page, not the search's "
+          + "JSON: decoding it throws",
+        "user: types \"mail\" at any point: before or after that answer",
+        "then, every answer in: the screen shows the results for \"mail\", not the error",
+      ],
+      advice: searchAdvice,
+      play: { await playFailure($0, .unreadable) }),
+    ExplorationScenario(
+      "old-search-finds-nothing",
+      summary: "the search for \"maps\" finds no apps, while or after the user types \"mail\"",
+      steps: [
+        "user: types \"maps\"; 100 ms later the server answers: no apps",
+        "user: types \"mail\" at any point: before or after that answer",
+        "then, every answer in: the screen shows the results for \"mail\", not empty",
+      ],
+      advice: searchAdvice,
+      play: { await playFailure($0, .noApps) }),
+    ExplorationScenario(
+      "query-cleared",
+      summary: "the user types \"maps\", then clears the search bar at any point",
+      steps: [
+        "user: types \"maps\"; its answer comes 100 ms after its request",
+        "user: clears the search bar at any point: search(\"\") before, while or after the "
+          + "search for \"maps\" is answered",
+        "then, every answer in: the screen shows no results (initial, or empty)",
+      ],
+      advice:
+        "An empty query replaces the search before it like any other: cancel the running "
+        + "search's task first, whatever the new query is, so that its late answer changes "
+        + "nothing on screen.",
+      play: { story in
+        let screen = await Screen(story: story)
+        await screen.type("maps")
+        let typing = story.later("user", after: .seconds(1)) { await screen.type("") }
+        await typing.value
+        await story.settle()
+        let state = await screen.model.state
+        guard state != .initial, state != .empty else { return [] }
+        return [
+          "the user typed \"maps\", then cleared the search bar, and every answer has "
+            + "arrived, but the screen shows \(describe(state)), not the empty screen"
+        ]
+      }),
     ExplorationScenario(
       "query-typed-again",
       summary: "the user types \"maps\", \"mail\", then \"maps\" again, each at any point; "
@@ -273,7 +341,18 @@ suite.check("a query typed again shows only its newest search's results") {
 }
 
 suite.check("a replaced search that fails at any point shows no error") {
-  exploration.outcome(of: "old-search-fails")
+  try await .all(
+    ["old-search-fails", "old-answer-unreadable"].map { scenario in
+      { await exploration.outcome(of: scenario) }
+    })
+}
+
+suite.check("a replaced search that finds nothing at any point leaves the newer results") {
+  exploration.outcome(of: "old-search-finds-nothing")
+}
+
+suite.check("clearing the query at any point shows no late results") {
+  exploration.outcome(of: "query-cleared")
 }
 
 suite.check("no escape hatch silences the compiler") {

@@ -200,23 +200,75 @@ suite.check("different URLs still download at the same time") {
   exploration.outcome(of: "different-urls")
 }
 
-suite.check("a failed download is tried again next time") {
-  let transport = transport()
-  transport.fail(icon, with: TransportError.offline)
-  let cache = ImageCache(transport: transport)
-  do {
-    _ = try await cache.image(for: icon)
-    return .fail("the download failed but image(for:) returned")
-  } catch {}
-  transport.succeed(icon)
-  do {
-    let image = try await cache.image(for: icon)
-    return .expect(FakeImage.name(in: image) == "icon 1", "got the wrong bytes after a retry")
-  } catch {
-    return .fail(
-      "after one failure, the next call threw \(error) without downloading again: do not keep "
-        + "a failed download in the cache")
+/// What a server answers for an icon it cannot give: client and server errors, each with a body
+/// of a kind servers send (an HTML page, a JSON error, nothing). None of them is an image.
+let errorAnswers: [(String, CannedResponse)] = [
+  ("404 with an HTML page", .text("<html><body>Not Found</body></html>", status: .notFound)),
+  ("403 with a JSON error", .text(#"{"error":"forbidden"}"#, status: 403)),
+  ("500 with an empty body", CannedResponse(status: .serverError, body: Data())),
+  ("503 with an HTML page", .text("<html><body>Try again later</body></html>", status: 503)),
+]
+
+suite.check("an error status is never shown as an icon") {
+  for (answer, response) in errorAnswers {
+    let transport = transport()
+    transport.route(icon, response)
+    let cache = ImageCache(transport: transport)
+    if let bytes = try? await cache.image(for: icon) {
+      return .fail(
+        "the server answered \(answer), and image(for:) returned its \(bytes.count) bytes as "
+          + "the icon: check the status before keeping or returning the body")
+    }
   }
+  return .pass
+}
+
+suite.check("a failed download is tried again next time") {
+  // A failure of the network, then each error a server answers: the next call must ask again,
+  // since the network comes back and a server that refused (busy, or the icon not yet
+  // published) may answer the icon the next time.
+  let failures: [(String, (SimulatedTransport) -> Void)] =
+    [("the network failed", { $0.fail(icon, with: TransportError.offline) })]
+    + errorAnswers.map { answer, response in
+      ("the server answered \(answer)", { $0.route(icon, response) })
+    }
+  for (failure, makeItFail) in failures {
+    let transport = transport()
+    makeItFail(transport)
+    let cache = ImageCache(transport: transport)
+    if (try? await cache.image(for: icon)) != nil {
+      return .fail("\(failure), but image(for:) returned")
+    }
+    transport.succeed(icon)
+    transport.route(icon, .image(named: "icon 1"))
+    do {
+      let image = try await cache.image(for: icon)
+      if FakeImage.name(in: image) != "icon 1" {
+        return .fail("\(failure); the next call got the wrong bytes after a retry")
+      }
+    } catch {
+      return .fail(
+        "\(failure) once; the next call threw \(error) without downloading again: do not "
+          + "keep a failed download in the cache")
+    }
+  }
+  return .pass
+}
+
+suite.check("icons with the same file name at different URLs are kept apart") {
+  // App stores serve every app's icon under the same file name, in a folder of its own.
+  let maps = URL(string: "https://is1.example/image/maps/512x512bb.png")!
+  let mail = URL(string: "https://is1.example/image/mail/512x512bb.png")!
+  let transport = transport()
+  transport.route(maps, .image(named: "maps icon"))
+  transport.route(mail, .image(named: "mail icon"))
+  let cache = ImageCache(transport: transport)
+  let first = FakeImage.name(in: try await cache.image(for: maps))
+  let second = FakeImage.name(in: try await cache.image(for: mail))
+  return .expect(
+    [first, second], equals: ["maps icon", "mail icon"],
+    "asked for maps/512x512bb.png, then mail/512x512bb.png: key the cache by the whole URL, "
+      + "not by a part of it")
 }
 
 suite.check("a caller cancelled at any point fails no other caller") {
