@@ -226,8 +226,9 @@ let exploration = KataExploration(
       ],
       advice:
         "Start each download as a child task of the batch's task group (`group.addTask`), and "
-        + "await it there: a child task is cancelled with its parent. A `Task { }` inside is "
-        + "unstructured: cancelling the batch does not reach it, and it downloads for nobody.",
+        + "await it there: a child task is cancelled with its parent. An unstructured task "
+        + "started inside is not: cancelling the batch does not reach it, and it downloads for "
+        + "nobody.",
       bound: 1,
       play: { await playBatchCancelled($0) }),
     ExplorationScenario(
