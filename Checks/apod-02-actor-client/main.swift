@@ -90,6 +90,72 @@ func playCancelled(
   }
 }
 
+/// The week in the lane "list", and a second caller 50 ms later, while the week's request is
+/// under way (the scheduler moves it anywhere): the widget asks for `widgetRange`, and the user
+/// leaves the list 80 ms in when `listLeaves`. Every answer takes 100 ms. Returns the problems.
+func playTwoCallers(
+  _ story: ExplorationStory, widgetRange: (Date, Date), listLeaves: Bool
+) async -> [String] {
+  let oneDayURL = ApodClient.url(from: start, to: start)
+  let transport = SimulatedTransport()
+  transport.route(rangeURL, body: CannedApod.json(pictures))
+  transport.route(oneDayURL, body: CannedApod.json([pictures[0]]))
+  transport.delay(rangeURL, by: .milliseconds(100))
+  transport.delay(oneDayURL, by: .milliseconds(100))
+  transport.observe { story.note($0) }
+  let client = ApodClient(transport: transport)
+  let widgetResult = LockedValue<Result<[ApodPicture], Error>?>(nil)
+  let list = Task {
+    await story.inLane("list") {
+      story.note("fetchPictures(2021-12-15 to 2021-12-17)")
+      switch await fetch(client) {
+      case .success(let found): story.note("returned \(found.map(\.title))")
+      case .failure(let error): story.note("threw \(error)")
+      }
+    }
+  }
+  let widgetDays = widgetRange.0 == widgetRange.1 ? "2021-12-15" : "2021-12-15 to 2021-12-17"
+  let widget = story.later("widget", after: .milliseconds(50)) {
+    story.note("fetchPictures(\(widgetDays))")
+    let result = await fetch(client, from: widgetRange.0, to: widgetRange.1)
+    switch result {
+    case .success(let found): story.note("returned \(found.map(\.title))")
+    case .failure(let error): story.note("threw \(error)")
+    }
+    widgetResult.withLock { $0 = result }
+  }
+  if listLeaves {
+    _ = story.later("user", after: .milliseconds(80)) {
+      story.note("leaves the list: its fetch's task is cancelled")
+      list.cancel()
+    }
+  }
+  await widget.value
+  await list.value
+  await story.settle()
+  let expected = widgetRange.0 == widgetRange.1 ? ["M31"] : pictures.map(\.title)
+  let what =
+    listLeaves
+    ? "the list and the widget asked for the same week, and the user left the list"
+    : "the widget asked for \(widgetDays) while the list's fetch of the week was under way"
+  switch widgetResult.current {
+  case .success(let found) where found.map(\.title) == expected: return []
+  case .success(let found):
+    return [
+      "\(what); the widget's fetch returned \(found.map(\.title)), expected \(expected): each "
+        + "caller gets the answer to its own request, even while another is under way"
+    ]
+  case .failure(let error):
+    return [
+      "\(what); the widget's fetch threw \(error), expected \(expected): "
+        + (listLeaves
+          ? "nobody cancelled the widget's fetch; one caller leaving must not end another's"
+          : "nothing failed")
+    ]
+  case nil: return ["\(what); the widget's fetch never returned"]
+  }
+}
+
 let cancellationAdvice =
   "A cancelled task is not a failed transport: map CancellationError, and URLError(.cancelled) "
   + "as URLSession reports it, to .cancelled, or ask the task itself (Task.isCancelled)."
@@ -119,6 +185,37 @@ let exploration = KataExploration(
       ],
       advice: cancellationAdvice,
       play: { await playCancelled($0, report: .asURLError) }),
+    ExplorationScenario(
+      "two-ranges-at-once",
+      summary: "the list fetches the week; the widget fetches its first day while the list's "
+        + "request is under way, or at any point",
+      steps: [
+        "list: fetchPictures(2021-12-15 to 2021-12-17); every answer takes 100 ms",
+        "widget: 50 ms later, or at any point, fetchPictures(2021-12-15) on the same client",
+        "then: the widget gets M31, its day's one picture",
+      ],
+      advice:
+        "An actor runs other calls while one awaits: a second caller arrives while the first "
+        + "request is under way. Give it its own request (or wait for one of the same range), "
+        + "never what an earlier call happened to return.",
+      bound: 1,
+      play: { await playTwoCallers($0, widgetRange: (start, start), listLeaves: false) }),
+    ExplorationScenario(
+      "one-caller-leaves",
+      summary: "the list and the widget fetch the same week; the user leaves the list at any "
+        + "point",
+      steps: [
+        "list: fetchPictures(2021-12-15 to 2021-12-17); every answer takes 100 ms",
+        "widget: 50 ms later, or at any point, the same week on the same client",
+        "user: leaves the list 80 ms in, or at any point: its fetch's task is cancelled",
+        "then: the widget gets the week's three pictures",
+      ],
+      advice:
+        "A caller's cancellation is that caller's business. A request shared by several "
+        + "callers may be cancelled only when none is left waiting for it; a request per "
+        + "caller needs nothing more.",
+      bound: 1,
+      play: { await playTwoCallers($0, widgetRange: (start, end), listLeaves: true) }),
   ])
 // In the child process that the exploring checks start, this explores and exits, before any task.
 exploration.exploreIfChild()
@@ -217,9 +314,24 @@ suite.check("a reversed range throws invalidDateRange before any request") {
 }
 
 suite.check("a transport failure throws transportFailed") {
-  let transport = SimulatedTransport()
-  transport.fail(rangeURL, with: TransportError.offline)
-  return expectError(.transportFailed, from: await fetch(ApodClient(transport: transport)))
+  // Offline as this lab's transport says it, and as URLSession does: a URLError that is not
+  // `.cancelled` is a failed transport, not a cancelled task.
+  let failures: [(described: String, error: any Error)] = [
+    ("TransportError.offline", TransportError.offline),
+    ("URLError(.notConnectedToInternet)", URLError(.notConnectedToInternet)),
+    ("URLError(.timedOut)", URLError(.timedOut)),
+  ]
+  for failure in failures {
+    let transport = SimulatedTransport()
+    transport.fail(rangeURL, with: failure.error)
+    let outcome = expectError(
+      .transportFailed, from: await fetch(ApodClient(transport: transport)))
+    if case .fail(let message) = outcome {
+      return .fail(
+        "the transport threw \(failure.described) and nobody cancelled the fetch: \(message)")
+    }
+  }
+  return .pass
 }
 
 /// How a first fetch fails, and what the client throws for it.
@@ -339,6 +451,14 @@ suite.check("a later fetch on the same client gets its own range's answer, or it
   case .failure:
     return expectError(.transportFailed, from: result)
   }
+}
+
+suite.check("two callers at once each get their own range's answer, in any order") {
+  exploration.outcome(of: "two-ranges-at-once")
+}
+
+suite.check("a caller that leaves does not end another caller's fetch, in any order") {
+  exploration.outcome(of: "one-caller-leaves")
 }
 
 suite.check("a cancelled fetch throws cancelled") {

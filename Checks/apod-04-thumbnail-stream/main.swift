@@ -197,6 +197,39 @@ func playFailure(_ story: ExplorationStory) async -> [String] {
   return []
 }
 
+/// A list of videos only, then an empty list: no thumbnail to download, and each stream must
+/// end all the same.
+func playNoImages(_ story: ExplorationStory) async -> [String] {
+  let video = pictures()[1]
+  let transport = transport(for: [video])
+  transport.observe { story.note($0) }
+  let source = ThumbnailDataSource(transport: transport)
+  var problems: [String] = []
+  for (name, list) in [("a list of videos only", [video]), ("an empty list", [])] {
+    let ended = LockedValue(false)
+    let listener = Task {
+      await story.inLane("listener") {
+        story.note("listens to \(name)")
+        for await thumbnail in source.thumbnails(for: list) {
+          story.note("shows \(FakeImage.name(in: thumbnail.bytes) ?? "?")")
+        }
+        ended.withLock { $0 = true }
+        story.note("the stream has ended")
+      }
+    }
+    await story.settle()
+    if !ended.current {
+      problems.append(
+        "\(name) has no thumbnail to download, and once nothing else could run its stream had "
+          + "not ended: the list waits for ever")
+    }
+    // Stop listening, so that nothing of this list is left behind.
+    listener.cancel()
+    await listener.value
+  }
+  return problems
+}
+
 let exploration = KataExploration(
   kata: "apod-04",
   scenarios: [
@@ -216,6 +249,19 @@ let exploration = KataExploration(
         + "stream is made, and cancel it in `continuation.onTermination`, set there too, so that "
         + "whenever the stream ends, the task it cancels already exists.",
       play: { await playLeaving($0) }),
+    ExplorationScenario(
+      "no-images",
+      summary: "a list of videos only, then an empty list: nothing to download",
+      steps: [
+        "listener: for await over thumbnails(for:) of a list that holds only a video",
+        "listener: then the same over an empty list",
+        "then: each stream ends, with no thumbnail",
+      ],
+      advice:
+        "Finish the stream once the task group has no more results (after its `for await`), "
+        + "not when a count of results reaches the number of images: with no image, no "
+        + "result ever comes to count.",
+      play: { await playNoImages($0) }),
     ExplorationScenario(
       "source-released",
       summary: "the list makes a data source for its stream alone, and lets it go before the "
@@ -370,17 +416,59 @@ suite.check("every image is downloaded once and the stream then finishes") {
     "expected the three thumbnails then the end of the stream, got \(log.elements)")
 }
 
+/// An error page as a web server sends it with a 4xx status: a body, but not a picture.
+func errorPage(_ status: HTTPStatus) -> CannedResponse {
+  .text("<html><body><h1>\(status.code)</h1></body></html>", status: status)
+}
+
+/// A picture of `day`, an image at its own URL.
+func image(of day: String) -> Picture {
+  Picture(
+    date: day, title: "Picture of \(day)",
+    url: URL(string: "https://apod.example/image/\(day).jpg")!, isImage: true)
+}
+
 suite.check("a failed download is skipped and the stream still finishes") {
-  let list = pictures()
+  // Every way a download fails: offline, a 404 and a 403 with an HTML error page as the body,
+  // a 500. Only the picture that answered 200 has a thumbnail.
+  let list = pictures() + [image(of: "2021-12-18"), image(of: "2021-12-19")]
   let transport = transport(for: list)
   transport.fail(list[0].url, with: TransportError.offline)
-  transport.route(list[2].url, CannedResponse(status: .serverError, body: Data()))
+  transport.route(list[2].url, errorPage(.notFound))
+  transport.route(list[4].url, errorPage(403))
+  transport.route(list[5].url, CannedResponse(status: .serverError, body: Data()))
   let source = ThumbnailDataSource(transport: transport)
   let log = EventLog<String>()
   await listen(to: source.thumbnails(for: list), log: log).value
   return .expect(
-    log.elements == ["2021-12-17", "finished"],
-    "expected only the picture that downloaded, then the end; got \(log.elements)")
+    log.elements, equals: ["2021-12-17", "finished"],
+    "of five pictures, one failed (offline), one answered 404 and one 403 (each with an HTML "
+      + "error page), one 500: only the one that answered 200 has a thumbnail (an error page is "
+      + "not a picture), then the stream ends")
+}
+
+suite.check("a thumbnail that failed is asked for again by the next list") {
+  // One data source, two lists: in the first, the first picture fails (offline) and the third
+  // answers 404; then the server sends them. A failure is not an answer to keep.
+  let list = pictures()
+  let transport = transport(for: list)
+  transport.fail(list[0].url, with: TransportError.offline)
+  transport.route(list[2].url, errorPage(.notFound))
+  let source = ThumbnailDataSource(transport: transport)
+  await listen(to: source.thumbnails(for: list), log: EventLog<String>()).value
+  transport.succeed(list[0].url)
+  transport.route(list[2].url, .image(named: list[2].date))
+  let log = EventLog<String>()
+  await listen(to: source.thumbnails(for: list), log: log).value
+  return .expect(
+    log.elements.dropLast().sorted() + log.elements.suffix(1),
+    equals: ["2021-12-15", "2021-12-16", "2021-12-17", "finished"],
+    "the first picture failed (offline) and the third answered 404 in a first list, then the "
+      + "server sent them: the second list must show all three thumbnails, then end")
+}
+
+suite.check("a list with no images, or an empty one, finishes at once") {
+  exploration.outcome(of: "no-images")
 }
 
 suite.check("a data source let go as its stream starts still delivers every thumbnail") {

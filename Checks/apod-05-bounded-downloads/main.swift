@@ -101,6 +101,70 @@ func playScreenLeaves(_ story: ExplorationStory) async -> [String] {
   return []
 }
 
+/// A list that names pictures 1 and 2 twice (two days with the same image), at most two at a
+/// time: the limit counts downloads, not distinct URLs.
+func playRepeated(_ story: ExplorationStory) async -> [String] {
+  let repeated = [urls[0], urls[0], urls[1], urls[1]]
+  let transport = transport()
+  for url in repeated { transport.delay(url, by: .milliseconds(100)) }
+  transport.observe { story.note($0) }
+  let downloader = BoundedDownloader(transport: transport, limit: 2)
+  let images = await story.inLane("downloader") { await downloader.downloadAll(repeated) }
+  await story.settle()
+  var problems: [String] = []
+  let maxInFlight = transport.statistics.maxInFlight
+  if maxInFlight > 2 {
+    problems.append(
+      "a list naming pictures 1 and 2 twice, with a limit of 2, had \(maxInFlight) downloads in "
+        + "flight at once: the limit counts downloads, not distinct URLs")
+  }
+  if Set(images.keys) != [urls[0], urls[1]] {
+    problems.append(
+      "the downloader returned \(images.keys.map(\.lastPathComponent).sorted()), expected "
+        + "[1.jpg, 2.jpg]")
+  }
+  return problems
+}
+
+/// One batch of four, two at a time, every download held (no answer yet); the user leaves the
+/// screen at any point and the batch's task is cancelled.
+func playBatchCancelled(_ story: ExplorationStory) async -> [String] {
+  let batchURLs = Array(urls.prefix(4))
+  let transport = transport()
+  transport.holdAll()
+  transport.observe { story.note($0) }
+  let downloader = BoundedDownloader(transport: transport, limit: 2)
+  let returned = LockedValue(false)
+  let batch = Task {
+    await story.inLane("list") {
+      _ = await downloader.downloadAll(batchURLs)
+      returned.withLock { $0 = true }
+    }
+  }
+  let leave = story.later("user") {
+    story.note("leaves the screen: its batch is cancelled")
+    batch.cancel()
+  }
+  await leave.value
+  await story.settle()
+  let stillInFlight = transport.statistics.inFlight
+  let batchReturned = returned.current
+  // The held answers come, so that whatever still waits ends.
+  transport.releaseAll()
+  await batch.value
+  var problems: [String] = []
+  if stillInFlight > 0 {
+    problems.append(
+      "the batch was cancelled, and \(stillInFlight == 1 ? "1 download" : "\(stillInFlight) downloads") "
+        + "still ran on: "
+        + "a download outside the batch's task group does not hear its cancellation")
+  }
+  if !batchReturned {
+    problems.append("the cancelled batch never returned: it waits for downloads nobody wants")
+  }
+  return problems
+}
+
 let exploration = KataExploration(
   kata: "apod-05",
   scenarios: [
@@ -138,6 +202,35 @@ let exploration = KataExploration(
         + "or not.",
       seededRuns: 40,
       play: { await playBatch($0, limit: 1) }),
+    ExplorationScenario(
+      "the-same-picture-twice",
+      summary: "a list that names pictures 1 and 2 twice, at most two at a time",
+      steps: [
+        "downloader: downloadAll(pictures 1, 1, 2, 2) with a limit of 2; each download answers "
+          + "100 ms after it starts",
+        "then: never more than 2 in flight; pictures 1 and 2 returned",
+      ],
+      advice:
+        "The limit is on downloads in flight, and the same URL twice is two downloads (or one, "
+        + "if you download it once): a set of URLs in flight counts it once while two run.",
+      bound: 1, seededRuns: 20,
+      play: { await playRepeated($0) }),
+    ExplorationScenario(
+      "batch-cancelled",
+      summary: "four pictures, two at a time, no answer yet; the user leaves at any point",
+      steps: [
+        "list: downloadAll(four pictures) with a limit of 2; every download waits for its answer",
+        "user: leaves at any point: the batch's task is cancelled",
+        "then, once nothing else can run: no download is still in flight, and the batch has "
+          + "returned",
+      ],
+      advice:
+        "Start each download as a child task of the batch's task group (`group.addTask`), and "
+        + "await it there: a child task is cancelled with its parent. An unstructured task "
+        + "started inside is not: cancelling the batch does not reach it, and it downloads for "
+        + "nobody.",
+      bound: 1,
+      play: { await playBatchCancelled($0) }),
     ExplorationScenario(
       "slow-pictures",
       summary: "six pictures, three at a time; the second and the third get no answer",
@@ -225,21 +318,49 @@ suite.check("every picture is downloaded once") {
   )
 }
 
+/// An error page as a web server sends it with a 4xx status: a body, but not a picture.
+func errorPage(_ status: HTTPStatus) -> CannedResponse {
+  .text("<html><body><h1>\(status.code)</h1></body></html>", status: status)
+}
+
 suite.check("a failure in the middle does not stop the downloads") {
-  // A limit of 1: one download at a time, so a failed one is the only one in flight. The third
-  // fails with an error, the fourth with a bad status; every other picture must still come.
+  // A limit of 1: one download at a time, so a failed one is the only one in flight. The second
+  // fails with an error; the third gets a 404 and the fourth a 403, each with an HTML error
+  // page as its body; the fifth a 500. Every other picture must still come, and no error page
+  // may come back as a picture.
   let transport = transport()
-  transport.fail(urls[2], with: TransportError.offline)
-  transport.route(urls[3], CannedResponse(status: .serverError, body: Data()))
+  transport.fail(urls[1], with: TransportError.offline)
+  transport.route(urls[2], errorPage(.notFound))
+  transport.route(urls[3], errorPage(403))
+  transport.route(urls[4], CannedResponse(status: .serverError, body: Data()))
   let images = await BoundedDownloader(transport: transport, limit: 1).downloadAll(urls)
   let requested = urls.filter { transport.statistics.requests(for: $0) > 0 }
-  let expected = [urls[0], urls[1], urls[4], urls[5]]
+  let expected = [urls[0], urls[5]]
   return .expect(
     Set(images.keys) == Set(expected) && requested == urls,
-    "with a limit of 1 and the third and fourth pictures failing, the downloader asked for "
+    "with a limit of 1, the second picture failing (offline), the third answering 404 and the "
+      + "fourth 403 (each with an HTML error page), the fifth 500, the downloader asked for "
       + "\(requested.map(\.lastPathComponent)) and returned "
-      + "\(images.keys.map(\.lastPathComponent).sorted()): a failed download frees its slot "
-      + "like any other; start the next one and go on")
+      + "\(images.keys.map(\.lastPathComponent).sorted()), expected [1.jpg, 6.jpg]: only a 2xx "
+      + "answer carries the picture, and a failed download frees its slot like any other")
+}
+
+suite.check("a list shorter than the limit, or an empty one, is downloaded whole") {
+  // Lists as an app gets them: none at all, and fewer pictures than the limit.
+  var problems: [String] = []
+  let names = { (keys: [URL]) in keys.map(\.lastPathComponent).sorted() }
+  let empty = await BoundedDownloader(transport: transport(), limit: 2).downloadAll([])
+  if !empty.isEmpty {
+    problems.append("an empty list returned \(names(Array(empty.keys))), expected nothing")
+  }
+  let short = Array(urls.prefix(2))
+  let shortImages = await BoundedDownloader(transport: transport(), limit: 4).downloadAll(short)
+  if Set(shortImages.keys) != Set(short) {
+    problems.append(
+      "two pictures with a limit of 4 returned \(names(Array(shortImages.keys))), expected "
+        + "\(names(short))")
+  }
+  return problems.isEmpty ? .pass : .fail(problems.joined(separator: "\n"))
 }
 
 suite.check("a picture that failed is asked for again by the next batch") {
@@ -276,7 +397,12 @@ suite.check("never more than the limit in flight, in any order") {
   try await CheckOutcome.all([
     { exploration.outcome(of: "batch-limit-1") },
     { exploration.outcome(of: "batch-limit-2") },
+    { exploration.outcome(of: "the-same-picture-twice") },
   ])
+}
+
+suite.check("a cancelled batch leaves no download running") {
+  exploration.outcome(of: "batch-cancelled")
 }
 
 suite.check("a new download starts as soon as one ends") {

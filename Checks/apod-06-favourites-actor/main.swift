@@ -8,7 +8,8 @@ import LabCheckKit
 /// Persistence under the scheduler: a write stores the set at once, in the order the writes were
 /// called (an actor, as a real store's file access would be), and returns once the disk confirms
 /// it, after a virtual 50 ms, so that other toggles can run meanwhile in any order; a lane named
-/// in `failing` gets a disk-full error instead of the confirmation.
+/// in `failing` gets a disk-full error instead of the confirmation, and one in `failingOnce` gets
+/// it for its first write only (the disk was busy for a moment).
 actor ExploredPersistence: FavouritesPersistence {
   struct DiskFull: Error, CustomStringConvertible {
     var description: String { "the disk is full" }
@@ -16,26 +17,29 @@ actor ExploredPersistence: FavouritesPersistence {
 
   private nonisolated let story: ExplorationStory
   private nonisolated let failing: Set<String>
+  private nonisolated let failingOnce: Set<String>
   /// Each write, in the order it was called: whose, what, and whether the disk kept it (nil
   /// while unconfirmed).
   private nonisolated let writes = LockedValue<
     [(lane: String, favourites: Set<String>, kept: Bool?)]
   >([])
 
-  init(story: ExplorationStory, failing: Set<String> = []) {
+  init(story: ExplorationStory, failing: Set<String> = [], failingOnce: Set<String> = []) {
     self.story = story
     self.failing = failing
+    self.failingOnce = failingOnce
   }
 
   func write(_ favourites: Set<String>) async throws {
     let lane = ExplorationStory.currentLane
     story.note("writes \(favourites.sorted())")
-    let index = writes.withLock { writes in
+    let (index, isFirstOfLane) = writes.withLock { writes in
+      let isFirst = !writes.contains { $0.lane == lane }
       writes.append((lane, favourites, nil))
-      return writes.count - 1
+      return (writes.count - 1, isFirst)
     }
     try await Task.sleep(for: .milliseconds(50))
-    let kept = !failing.contains(lane)
+    let kept = !failing.contains(lane) && !(isFirstOfLane && failingOnce.contains(lane))
     writes.withLock { $0[index].kept = kept }
     story.note(kept ? "write confirmed" : "write fails: the disk is full")
     if !kept { throw DiskFull() }
@@ -44,6 +48,11 @@ actor ExploredPersistence: FavouritesPersistence {
   /// What a relaunch reads: the last write the disk kept.
   nonisolated var file: Set<String> {
     writes.withLock { $0.last { $0.kept == true }?.favourites ?? [] }
+  }
+
+  /// Whether the last write called, the one that carries the last toggle's decision, was kept.
+  nonisolated var lastWriteWasKept: Bool {
+    writes.withLock { $0.last?.kept == true }
   }
 
   /// Whether a write called from `lane` has ended, confirmed or failed.
@@ -62,9 +71,9 @@ final class Toggles: @unchecked Sendable {
   >([])
   private let problems = LockedValue<[String]>([])
 
-  init(story: ExplorationStory, failing: Set<String> = []) {
+  init(story: ExplorationStory, failing: Set<String> = [], failingOnce: Set<String> = []) {
     self.story = story
-    persistence = ExploredPersistence(story: story, failing: failing)
+    persistence = ExploredPersistence(story: story, failing: failing, failingOnce: failingOnce)
     store = FavouritesStore(persistence: persistence)
   }
 
@@ -252,6 +261,87 @@ let exploration = KataExploration(
       }
       return problems
     },
+    ExplorationScenario(
+      "write-fails-same-picture",
+      summary: "the list's toggle of a picture fails to write while the widget toggles the same "
+        + "picture, at any point",
+      steps: [
+        "list: toggle 2021-12-15; its write fails after 50 ms: toggle(_:) throws",
+        "widget: toggle 2021-12-15 too, at any point: before, during or after the list's toggle; "
+          + "its write is confirmed",
+        "then: when the widget's write is the last one written, the store says of 2021-12-15 "
+          + "what the widget wrote, as the file does",
+      ],
+      advice: toggleAdvice
+        + " A failed toggle that toggles again to undo itself undoes the other screen's toggle "
+        + "when one ran meanwhile: put back the state this toggle changed (remove what it "
+        + "added, add back what it removed), or keep the change."
+    ) { story in
+      let toggles = Toggles(story: story, failing: ["list"])
+      let tasks = [
+        toggles.toggle("2021-12-15", in: "list"),
+        toggles.toggleLater("2021-12-15", in: "widget"),
+      ]
+      for task in tasks { await task.value }
+      await story.settle()
+      let favourites = await toggles.store.favourites
+      var problems = toggles.found
+      for (lane, date, result) in toggles.all {
+        if lane == "widget", case .failure(let error) = result {
+          problems.append("the widget's toggle of \(date) threw \(error), yet its write worked")
+        }
+      }
+      // The widget decided last and its write was kept: whatever the list's failure undoes,
+      // the picture must end as the widget left it. (When the list decided last, keeping its
+      // change and undoing it are both right.)
+      let file = toggles.persistence.file
+      if toggles.persistence.lastWriteWasKept,
+        favourites.contains("2021-12-15") != file.contains("2021-12-15")
+      {
+        let widgetLeft = file.contains("2021-12-15") ? "added" : "removed"
+        problems.append(
+          "the widget \(widgetLeft) 2021-12-15 after the list's toggle, and its write was "
+            + "confirmed; the list's write then failed, and the store now says the picture is "
+            + "\(favourites.contains("2021-12-15") ? "" : "not ")a favourite: the heart shows "
+            + "what neither screen did, and a relaunch shows it otherwise")
+      }
+      return problems
+    },
+    ExplorationScenario(
+      "write-fails-once",
+      summary: "the list's first write fails (the disk busy for a moment) while the detail "
+        + "screen toggles another picture, at any point",
+      steps: [
+        "list: toggle 2021-12-15; its write fails after 50 ms, and a write tried again works",
+        "detail: toggle 2021-12-16, at any point: before, during or after the list's toggle; "
+          + "its write is confirmed",
+        "then: 2021-12-16 is a favourite, in the store and in the file",
+      ],
+      advice: toggleAdvice
+        + " A write tried again after a failure must write the favourites as they are then, not "
+        + "a copy taken before the await: toggles that ran meanwhile changed them."
+    ) { story in
+      let toggles = Toggles(story: story, failingOnce: ["list"])
+      let tasks = [
+        toggles.toggle("2021-12-15", in: "list"),
+        toggles.toggleLater("2021-12-16", in: "detail"),
+      ]
+      for task in tasks { await task.value }
+      await story.settle()
+      let favourites = await toggles.store.favourites
+      var problems = toggles.found
+      if !favourites.contains("2021-12-16") {
+        problems.append(
+          "the detail screen added 2021-12-16 and its write was confirmed, but the store no "
+            + "longer has it")
+      }
+      if !toggles.persistence.file.contains("2021-12-16") {
+        problems.append(
+          "the detail screen added 2021-12-16 and its write was confirmed, but the file lost "
+            + "it: a later write wrote favourites older than the detail screen's")
+      }
+      return problems
+    },
   ])
 // In the child process that the exploring checks start, this explores and exits, before any task.
 exploration.exploreIfChild()
@@ -290,7 +380,11 @@ suite.check("overlapping toggles of a favourite remove it once and add it back, 
 }
 
 suite.check("a failed write keeps the toggles that ran meanwhile, in any order") {
-  exploration.outcome(of: "write-fails")
+  try await CheckOutcome.all([
+    { exploration.outcome(of: "write-fails") },
+    { exploration.outcome(of: "write-fails-same-picture") },
+    { exploration.outcome(of: "write-fails-once") },
+  ])
 }
 
 suite.check("FavouritesStore is still an actor") {
