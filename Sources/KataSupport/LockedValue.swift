@@ -63,9 +63,11 @@ public final class ScheduledLockedValue<Value>: @unchecked Sendable {
 /// When `ScheduledLockedValue` makes its sections scheduling points.
 public enum LockScheduling {
   /// True while a check cancels a task whose cancellation handlers may take a scheduled lock:
-  /// the runtime runs those handlers holding the cancelled task's own lock, so a job paused
-  /// inside one would keep that lock while the task, run next, waits for it on a real thread. A
-  /// check sets it around `cancel()`; the handler's sections then run without a pause, and
-  /// another job's sections can still be split around them.
+  /// the runtime runs those handlers holding the cancelled task's own status-record lock
+  /// (`swift_task_cancelImpl` in the runtime's TaskStatus.cpp calls each cancellation action
+  /// inside `withStatusRecordLock`), so a job paused inside one would keep that lock while the
+  /// task, run next, waits for it on a real thread. A check sets it around `cancel()`; the
+  /// handler's sections then run without a pause, and another job's sections can still be
+  /// split around them.
   @TaskLocal public static var isCancelling = false
 }
