@@ -24,4 +24,8 @@ public enum LabEnvironment {
   /// Set and not empty, a check keeps and reads no cached output (the compiler's warnings, an
   /// exploring verdict): `lab verify --repeat` sets it, so that every run is computed again.
   public static let noCache = "LAB_NO_CACHE"
+  /// A check's name: the executable runs that check alone, and explores only if it asks for an
+  /// exploring verdict. `lab verify` sets it for a kept wrong answer, whose row judges only
+  /// the check its metadata names.
+  public static let onlyCheck = "LAB_ONLY_CHECK"
 }

@@ -30,7 +30,8 @@ public final class CheckSuite {
     checks.append((name, body))
   }
 
-  /// Runs every check, prints the results, and exits: 0 when all pass, 1 otherwise.
+  /// Runs every check (or the one `LAB_ONLY_CHECK` names), prints the results, and exits: 0
+  /// when all pass, 1 otherwise.
   public func run() async -> Never {
     // `lab check N --schedule …` on a check that explores nothing would run the usual checks and
     // pass, as if the schedule had been replayed: say so instead.
@@ -45,15 +46,17 @@ public final class CheckSuite {
       Self.emit(CheckReport.resultLine(passed: false))
       exit(1)
     }
-    let passed = await report { Self.emit($0) }
+    let only = ProcessInfo.processInfo.environment[LabEnvironment.onlyCheck] ?? ""
+    let passed = await report(only: only.isEmpty ? nil : only) { Self.emit($0) }
     exit(passed ? 0 : 1)
   }
 
-  /// Runs every check in turn and hands each line of the report to `output`; true when every
-  /// check passed. A check that throws fails, with the error as its message.
-  public func report(to output: (String) -> Void) async -> Bool {
+  /// Runs every check in turn (or only the one named `only`) and hands each line of the report
+  /// to `output`; true when every check run passed. A check that throws fails, with the error
+  /// as its message.
+  public func report(only: String? = nil, to output: (String) -> Void) async -> Bool {
     var failures = 0
-    for (name, body) in checks {
+    for (name, body) in checks where only == nil || name == only {
       output(CheckReport.Tag.running.line(name))
       let outcome: CheckOutcome
       do {

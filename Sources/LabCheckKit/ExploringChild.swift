@@ -277,6 +277,8 @@ final class ChildProcess: @unchecked Sendable {
   private var cached: ChildOutput?
   private var startError: (any Error)?
   private var started = false
+  /// The children to start at the first `finish()`, when their start was put off.
+  private var pendingShards: Int?
 
   /// Where the verdicts of this executable and this replay are kept.
   private var cache: OutputCache? {
@@ -293,6 +295,18 @@ final class ChildProcess: @unchecked Sendable {
   /// has their verdicts).
   func start(shards: Int) {
     lock.withLock { started = true }
+    // One check alone (`LAB_ONLY_CHECK`) may explore nothing: the children start when it first
+    // asks for a verdict (`finish()`), instead of taking both cores from a check that never
+    // reads them.
+    guard (ProcessInfo.processInfo.environment[LabEnvironment.onlyCheck] ?? "").isEmpty else {
+      lock.withLock { pendingShards = shards }
+      return
+    }
+    launch(shards: shards)
+  }
+
+  /// Starts the children (unless the cache has their verdicts).
+  private func launch(shards: Int) {
     if let text = cache?.output() {
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       lock.withLock { cached = ChildOutput(lines: lines, exitedNormally: true, ending: "exit 0") }
@@ -327,6 +341,12 @@ final class ChildProcess: @unchecked Sendable {
 
   /// Waits for the children to end, the first time; what they printed, as one.
   func finish() throws -> ChildOutput {
+    if let shards = lock.withLock({ () -> Int? in
+      defer { pendingShards = nil }
+      return pendingShards
+    }) {
+      launch(shards: shards)
+    }
     let (children, error, cached) = lock.withLock { (self.children, startError, self.cached) }
     if let cached { return cached }
     if let error { throw error }

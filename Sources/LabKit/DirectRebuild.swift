@@ -134,14 +134,18 @@ struct DirectRebuild {
   /// again, and the check's kept verdicts still count); the first that fails ends the rebuild.
   /// `environment` is added to this process's own for each command.
   /// The compiler's messages are asked in text, as a person reads them (SwiftPM asks for JSON,
-  /// which it turns into text itself).
-  func run(in root: URL, environment: [String: String] = [:]) throws -> (
+  /// which it turns into text itself). `inFull` runs every command, whatever the files' times,
+  /// and compiles without `-incremental`: every file of each module (see
+  /// `ExerciseChecker.compilesAfresh`).
+  func run(in root: URL, environment: [String: String] = [:], inFull: Bool = false) throws -> (
     succeeded: Bool, output: String
   ) {
     var output = ""
-    for command in commands where Self.isOutOfDate(command) {
+    for command in commands where inFull || Self.isOutOfDate(command) {
       guard let executable = command.arguments.first else { continue }
-      let arguments = command.arguments.dropFirst().filter { $0 != "-parseable-output" }
+      let arguments = command.arguments.dropFirst().filter {
+        $0 != "-parseable-output" && !(inFull && $0 == "-incremental")
+      }
       let result = try ProcessRunner.run(
         executable, Array(arguments), in: root, environment: environment)
       output += result.output

@@ -44,16 +44,26 @@ public struct ExerciseChecker: Sendable {
   /// More environment for running the checks (never for building them, so that the build stays
   /// incremental): `LAB_LANES` asks race checks to draw the lab's solution beside the learner's.
   public let checkEnvironment: [String: String]
+  /// Whether every build compiles the exercise's module and its check in full, keeping no
+  /// incremental state: for `lab verify` and `lab dev mutants`, which write one answer after
+  /// another over the same files. The compiler's incremental build, told which files changed
+  /// by their modification times and its dependency records, now and then kept the answer
+  /// before's objects there: a row with the previous row's verdicts, and a check built against
+  /// an actor without the answer's new stored property crashing on a bad pointer. A learner's
+  /// edits keep the incremental build, which is quicker.
+  public let compilesAfresh: Bool
 
   public init(
     root: URL, scratchPath: String = ".build-lab", timeout: TimeInterval = 30,
-    swiftExecutable: String? = nil, checkEnvironment: [String: String] = [:]
+    swiftExecutable: String? = nil, checkEnvironment: [String: String] = [:],
+    compilesAfresh: Bool = false
   ) {
     self.root = root
     self.scratchPath = scratchPath
     self.timeout = timeout
     self.swiftExecutable = swiftExecutable
     self.checkEnvironment = checkEnvironment
+    self.compilesAfresh = compilesAfresh
   }
 
   /// Swift's backtracer, set to print in plain text and never wait for a debugger, so that a
@@ -94,8 +104,10 @@ public struct ExerciseChecker: Sendable {
 
   /// Builds the checks of `exercise` against `source` once, then runs them `runs` times: one
   /// verdict per run, or a single `doesNotCompile`. `warning` hears the warnings of each run.
+  /// `onlyCheck` names the one check to run (`LabEnvironment.onlyCheck`); nil runs them all.
   public func check(
     _ exercise: ExerciseCatalog.Exercise, from source: Source, runs: Int,
+    onlyCheck: String? = nil,
     warning: @Sendable (String) -> Void = { _ in },
     building: @escaping @Sendable (String) -> Void = { _ in },
     progress: @escaping @Sendable (String) -> Void = { _ in }
@@ -130,12 +142,19 @@ public struct ExerciseChecker: Sendable {
       BuildFingerprint.lastBuild(at: record, executable: executable) == fingerprint
     {
       progress("nothing changed since the last build")
-    } else if let structure, structure.planStillFits(plan, record: planRecord),
+      return try run(
+        exercise, from: source, runs: runs, onlyCheck: onlyCheck, environment: environment,
+        warning: warning,
+        progress: progress)
+    }
+    if compilesAfresh { forgetIncrementalState(of: exercise) }
+    if let structure, structure.planStillFits(plan, record: planRecord),
       let rebuild = directRebuild(of: exercise, from: source, plan: plan)
     {
       BuildFingerprint.forget(record)
       building(exercise.module)
-      let (succeeded, output) = try rebuild.run(in: root, environment: environment)
+      let (succeeded, output) = try rebuild.run(
+        in: root, environment: environment, inFull: compilesAfresh)
       guard succeeded else {
         let errors = CheckOutputParser.compileErrors(
           in: output, preferring: source.directory(of: exercise))
@@ -171,8 +190,20 @@ public struct ExerciseChecker: Sendable {
       fingerprint?.write(to: record, executable: executable)
       structure?.writePlanRecord(plan: plan, to: planRecord)
     }
+    return try run(
+      exercise, from: source, runs: runs, onlyCheck: onlyCheck, environment: environment,
+      warning: warning, progress: progress)
+  }
+
+  /// Runs the checks of `exercise`, built already, `runs` times.
+  private func run(
+    _ exercise: ExerciseCatalog.Exercise, from source: Source, runs: Int, onlyCheck: String?,
+    environment: [String: String], warning: @Sendable (String) -> Void,
+    progress: @escaping @Sendable (String) -> Void
+  ) throws -> [Verdict] {
     var runEnvironment = environment.merging(checkEnvironment) { _, extra in extra }
     runEnvironment["SWIFT_BACKTRACE"] = Self.backtraceSettings
+    if let onlyCheck { runEnvironment[LabEnvironment.onlyCheck] = onlyCheck }
     // An unsafe continuation resumed twice then stops at the second resume, in the runtime's
     // words ("Resuming continuation for task … that is not awaited (may have already been
     // resumed)"), instead of corrupting the task allocator and dying later. The runtime's
@@ -187,6 +218,21 @@ public struct ExerciseChecker: Sendable {
           + (runs > 1 ? ", run \(run) of \(runs)" : ""))
       return try runChecks(
         of: exercise, from: source, environment: runEnvironment, warning: warning)
+    }
+  }
+
+  /// Removes the compiler's incremental records of `exercise`'s module and its check (the
+  /// build record and the dependency files beside the objects), so that the next compile of
+  /// each, SwiftPM's or a direct rebuild, compiles every file of it.
+  func forgetIncrementalState(of exercise: ExerciseCatalog.Exercise) {
+    let debug = root.appendingPathComponent("\(scratchPath)/debug")
+    let manager = FileManager.default
+    for module in [exercise.module, exercise.checkProduct] {
+      let folder = debug.appendingPathComponent("\(module).build")
+      for name in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
+      where name.hasSuffix(".swiftdeps") || name.hasSuffix(".priors") {
+        try? manager.removeItem(at: folder.appendingPathComponent(name))
+      }
     }
   }
 

@@ -104,17 +104,41 @@ public struct Verification: Sendable {
     checker = ExerciseChecker(
       root: root, scratchPath: ".build-lab-verify", timeout: timeout,
       swiftExecutable: swiftExecutable,
-      checkEnvironment: repeats > 1 && !rerunsThreadsOnly ? [LabEnvironment.noCache: "1"] : [:])
+      checkEnvironment: repeats > 1 && !rerunsThreadsOnly ? [LabEnvironment.noCache: "1"] : [:],
+      compilesAfresh: true)
   }
 
   /// Checks `exercise` from `source` `repeats` times (built once); as expected only when every
   /// run agrees and `isExpected` holds for it.
   func judge(
     _ exercise: ExerciseCatalog.Exercise, from source: ExerciseChecker.Source, subject: String,
-    expected: String, progress: @escaping @Sendable (String) -> Void,
+    expected: String, onlyCheck: String? = nil, progress: @escaping @Sendable (String) -> Void,
     isExpected: (Verdict) -> Bool
   ) throws -> Row {
-    let verdicts = try checker.check(exercise, from: source, runs: repeats, progress: progress)
+    let executable = root.appendingPathComponent(
+      "\(checker.scratchPath)/debug/\(exercise.checkProduct)")
+    let linkedBefore = Self.modificationDate(of: executable)
+    var verdicts = try checker.check(
+      exercise, from: source, runs: repeats, onlyCheck: onlyCheck, progress: progress)
+    // Only with the real driver: the tests' stand-in drivers link nothing.
+    if checker.swiftExecutable == nil, case .folder(let folder) = source,
+      folder == Self.stagingFolder,
+      !Self.isBuilt(verdicts, executable: executable, linkedBefore: linkedBefore)
+    {
+      // The quick rebuild kept the answer staged before: SwiftPM builds this one.
+      let scratch = root.appendingPathComponent(checker.scratchPath)
+      BuildFingerprint.forget(
+        BuildFingerprint.record(for: exercise.checkProduct, scratchPath: scratch))
+      BuildFingerprint.forget(
+        BuildFingerprint.planRecord(for: exercise.checkProduct, scratchPath: scratch))
+      verdicts = try checker.check(
+        exercise, from: source, runs: repeats, onlyCheck: onlyCheck, progress: progress)
+      guard Self.isBuilt(verdicts, executable: executable, linkedBefore: linkedBefore) else {
+        throw LabError(
+          "\(subject) of \(exercise.id): the check executable was not rebuilt for it; "
+            + "remove \(checker.scratchPath) and run again")
+      }
+    }
     let consistent = verdicts.allSatisfy { $0.isSameAnswer(as: verdicts[0]) }
     return Row(
       exercise: exercise.id, subject: subject, expected: expected, verdicts: verdicts,
@@ -188,7 +212,10 @@ public struct Verification: Sendable {
           add(
             try judge(
               exercise, from: .folder(overlay), subject: "wrong answer \(wrong.id)",
-              expected: "fail \"\(wrong.mustFail)\"", progress: progress
+              expected: "fail \"\(wrong.mustFail)\"",
+              // The row judges that check alone; a crash or a compile error may come from any.
+              onlyCheck: exercise.checks.contains(wrong.mustFail) ? wrong.mustFail : nil,
+              progress: progress
             ) { $0.failureNames.contains(wrong.mustFail) })
         }
         if exercise.wrongAnswers.isEmpty {
@@ -221,24 +248,44 @@ public struct Verification: Sendable {
     return "Exercises"
   }
 
-  /// The solution with the wrong answer's patch applied, in `.lab/overlays/<id>`; an error
+  /// The solution with the wrong answer's patch applied, in the staging folder; an error
   /// naming the wrong answer and the hunk when the patch no longer applies.
   func makeOverlay(for exercise: ExerciseCatalog.Exercise, wrongAnswer: ExerciseCatalog.WrongAnswer)
     throws -> String
   {
-    // A folder of its own for each wrong answer: rewritten in place, one wrong answer's files
-    // can keep the previous one's modification time (within the file system's granularity), and
-    // the build would then reuse the previous wrong answer's compiled module. A new path always
-    // rebuilds.
     try makeOverlay(
       WrongAnswerPatch(exercise: exercise, wrongAnswer: wrongAnswer), id: wrongAnswer.id)
   }
 
-  /// The solution with `patch` applied, in `.lab/overlays/<id>`.
+  /// Where every kept answer is checked, each written over the one before.
+  ///
+  /// One folder for all of them, so that each check after an exercise's first is a direct
+  /// rebuild (`DirectRebuild`: SwiftPM's compile and link commands run again, without its start,
+  /// manifest and planning, about 5 s of each answer's build). A folder of its own per answer
+  /// made SwiftPM plan each build anew, as the sources' path is part of its manifest. The
+  /// checker compiles afresh (`ExerciseChecker.compilesAfresh`), so nothing of the answer before
+  /// is kept.
+  static let stagingFolder = ".lab/overlays/staged"
+
+  /// The solution with `patch` applied, written over the staging folder; `id` names the
+  /// answer in an error.
   func makeOverlay(_ patch: WrongAnswerPatch, id: String) throws -> String {
-    let overlays = ".lab/overlays/\(id)"
     try patch.writeOverlay(
-      root: root, to: root.appendingPathComponent("\(overlays)/\(patch.exercise.id)"))
-    return overlays
+      root: root,
+      to: root.appendingPathComponent("\(Self.stagingFolder)/\(patch.exercise.id)"))
+    return Self.stagingFolder
+  }
+
+  /// Whether the check executable behind `verdicts` is a new link: its modification time is
+  /// not `linkedBefore`, the one it had before the answer was built. An answer that does not
+  /// compile has no build to come from.
+  static func isBuilt(_ verdicts: [Verdict], executable: URL, linkedBefore: Date?) -> Bool {
+    if case .doesNotCompile = verdicts.first { return true }
+    guard let linked = modificationDate(of: executable) else { return false }
+    return linked != linkedBefore
+  }
+
+  private static func modificationDate(of url: URL) -> Date? {
+    (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
   }
 }

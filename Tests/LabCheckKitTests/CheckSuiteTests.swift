@@ -29,6 +29,25 @@ struct CheckSuiteTests {
       ])
   }
 
+  @Test("One check named: it alone runs and decides the result (LAB_ONLY_CHECK)")
+  func onlyOneCheck() async {
+    let suite = CheckSuite()
+    var ran: [String] = []
+    suite.check("first") {
+      ran.append("first")
+      return .fail("not asked for")
+    }
+    suite.check("second") {
+      ran.append("second")
+      return .pass
+    }
+    var lines: [String] = []
+    let passed = await suite.report(only: "second") { lines.append($0) }
+    #expect(passed)
+    #expect(ran == ["second"])
+    #expect(lines == ["LAB-RUNNING second", "LAB-CHECK pass second", "LAB-RESULT pass"])
+  }
+
   @Test("A note follows its own check's line, passed or failed, and goes no further")
   func notesFollowTheirCheck() async {
     let suite = CheckSuite()

@@ -118,6 +118,32 @@ struct DirectRebuildTests {
     #expect(try String(contentsOf: log, encoding: .utf8).split(separator: "\n").count == 1)
   }
 
+  @Test("In full, every command runs whatever the times, and compiles without -incremental")
+  func inFullRunsEverything() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("direct-rebuild-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let input = folder.appendingPathComponent("Step.o")
+    let output = folder.appendingPathComponent("Check")
+    let log = folder.appendingPathComponent("ran.log")
+    try "object".write(to: input, atomically: true, encoding: .utf8)
+    try "binary".write(to: output, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: input.path)
+    // `sh -c SCRIPT $0 $1`: the script logs its arguments.
+    let link = DirectRebuild.Command(
+      name: "link", tool: "shell", inputs: [input.path], outputs: [output.path],
+      arguments: ["/bin/sh", "-c", "echo \"$0 $1\" >> \(log.path)", "-incremental", "-c"])
+    let rebuild = DirectRebuild(commands: [link])
+    #expect(!DirectRebuild.isOutOfDate(link))
+    _ = try rebuild.run(in: folder)
+    #expect(!FileManager.default.fileExists(atPath: log.path))
+    let (succeeded, _) = try rebuild.run(in: folder, inFull: true)
+    #expect(succeeded)
+    #expect(try String(contentsOf: log, encoding: .utf8) == "-c \n")
+  }
+
   @Test("A command whose outputs are newer than all its inputs does not run again, as in llbuild")
   func upToDateCommandsSkip() throws {
     let folder = FileManager.default.temporaryDirectory

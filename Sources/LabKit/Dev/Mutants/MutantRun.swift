@@ -54,10 +54,12 @@ public struct MutantRun: Sendable {
 
   /// The checker, stopping a check after `timeout` seconds.
   func checker(timeout: TimeInterval) -> ExerciseChecker {
-    // No kept verdicts: a mutant's exploration and compiler checks are computed afresh.
+    // No kept verdicts: a mutant's exploration and compiler checks are computed afresh, and
+    // so is its build (`compilesAfresh`): mutants are written one after another over one file.
     ExerciseChecker(
       root: root, scratchPath: Self.scratchPath, timeout: timeout,
-      swiftExecutable: swiftExecutable, checkEnvironment: [LabEnvironment.noCache: "1"])
+      swiftExecutable: swiftExecutable, checkEnvironment: [LabEnvironment.noCache: "1"],
+      compilesAfresh: true)
   }
 
   /// The time limit of a mutant's check when none is given: ten times what the solution's
