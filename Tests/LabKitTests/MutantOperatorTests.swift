@@ -367,6 +367,17 @@ struct MutantOperatorTests {
           "  func read() async -> Int { 0 }\n  func count()",
           with: "  @concurrent func read() async -> Int { 0 }\n  func count()"),
       ])
+    // Without NonisolatedNonsendingByDefault those already run on the global concurrent
+    // executor: `@concurrent` would change nothing. With the main actor as the module's
+    // default, a function that does not say `nonisolated` loses the main actor.
+    let generator = { (nonsending: Bool, mainActor: Bool) in
+      MutantGenerator(
+        file: "Store.swift", text: source, nonisolatedNonsending: nonsending,
+        defaultMainActor: mainActor
+      ).mutants().filter { $0.mutationOperator == .addConcurrent }.map(\.id)
+    }
+    #expect(generator(false, false).isEmpty)
+    #expect(generator(false, true) == ["add-concurrent:Store.swift:Reader.read()#1"])
   }
 
   @Test("An awaited call runs in a main-actor task nobody waits for, off the main actor only")

@@ -12,10 +12,20 @@ struct MutantGenerator {
 
   let source: MutantSource
   let original: String
+  /// Whether the module runs a plain nonisolated async function on its caller's actor (Swift
+  /// 6.2's upcoming feature NonisolatedNonsendingByDefault, SE-0461) rather than on the global
+  /// concurrent executor, as modules without it do.
+  let nonisolatedNonsending: Bool
+  /// Whether the module's default isolation is the main actor (SE-0466).
+  let defaultMainActor: Bool
 
-  init(file: String, text: String) {
+  init(
+    file: String, text: String, nonisolatedNonsending: Bool = true, defaultMainActor: Bool = false
+  ) {
     source = MutantSource(file: file, text: text)
     original = text
+    self.nonisolatedNonsending = nonisolatedNonsending
+    self.defaultMainActor = defaultMainActor
   }
 
   /// The mutants of the file, with their ids; only those in `places` (functions, as ids name
@@ -768,7 +778,8 @@ struct MutantGenerator {
   }
 
   /// `@concurrent` put before an async function's declaration: a `nonisolated` one, or one with
-  /// no isolation to lose (not in an actor nor under a global actor). Swift 6.2's
+  /// no isolation to lose (not in an actor nor under a global actor), where the module's
+  /// settings make that a change (`nonisolatedNonsending`, `defaultMainActor`). Swift 6.2's
   /// NonisolatedNonsendingByDefault runs a plain nonisolated async function on its caller's
   /// actor; `@concurrent` sends it to the global concurrent executor instead (SE-0461, "Run
   /// nonisolated async functions on the caller's actor by default"), where it may no longer
@@ -783,11 +794,20 @@ struct MutantGenerator {
         }),
         case .function = body.kind, MutantSource.isAsync(header: body.header)
       else { return nil }
-      let nonisolated = statement.words.contains("nonisolated")
+      let nonisolated =
+        statement.words.contains("nonisolated")
+        || source.enclosingBlocks(of: statement).contains {
+          source.blocks[$0].headerWords.contains("nonisolated")
+        }
       let inActor = source.enclosingBlocks(of: statement).contains {
         if case .type(_, true) = source.blocks[$0].kind { true } else { false }
       }
       guard nonisolated || (!inActor && !hasGlobalActor(statement)) else { return nil }
+      // Where it changes something: a function the module's default puts on the main actor
+      // loses it; a nonisolated one leaves its caller's actor, if the module runs it there.
+      // Without NonisolatedNonsendingByDefault a nonisolated async function already runs on
+      // the global concurrent executor (SE-0338), and `@concurrent` only says so.
+      guard (defaultMainActor && !nonisolated) || nonisolatedNonsending else { return nil }
       let line = source.lines[statement.first]
       let indent = source.indentation(of: statement.first)
       return site(
