@@ -396,6 +396,12 @@ struct MutantOperatorTests {
         }
       }
 
+      func start() {
+        Task { @MainActor in
+          await refresh()
+        }
+      }
+
       """
     // On the main actor already, the mutant would be wrap-in-task's.
     #expect(Self.mutants(model, .addMainActorTask).isEmpty)

@@ -821,7 +821,12 @@ struct MutantGenerator {
   /// inherits it, and the mutant would be `wrap-in-task`'s.
   private func addMainActorTask() -> [Site] {
     awaitedCalls().filter { statement in
-      !source.enclosingBlocks(of: statement).contains { source.blocks[$0].hasMainActorAttribute }
+      // `@MainActor` before a block (a type's, a function's) or at a closure's start,
+      // `Task { @MainActor in`.
+      !source.enclosingBlocks(of: statement).contains {
+        source.blocks[$0].hasMainActorAttribute
+          || source.lines[source.blocks[$0].openLine].contains("{ @MainActor in")
+      }
     }.map { statement in
       let indent = source.indentation(of: statement.first)
       return site(
