@@ -288,6 +288,230 @@ struct MutantOperatorTests {
       ])
   }
 
+  static let locks = """
+    final class Saver: Sendable {
+      func save(_ items: [Int]) {
+        state.withLock { state in
+          state.items = items
+          flush()
+          state.count += 1
+        }
+        notify()
+        state.withLock { $0.total += 1 }
+        mark()
+        let saved = state.withLock { state in
+          state.count += 1
+          return state.items
+        }
+        lock.withLock {
+          record(saved)
+          finish()
+        }
+        logger.debug("Saved.")
+      }
+    }
+
+    """
+
+  @Test("A lock's region takes in the statement after it, or leaves out its last statement")
+  func lockRegions() {
+    #expect(
+      Self.mutants(Self.locks, .widenLockRegion) == [
+        // `notify()` uses no parameter of the closure: taken in.
+        "widen-lock-region:Store.swift:Saver.save(_:)#1": Self.locks.replacing(
+          "      state.count += 1\n    }\n    notify()\n",
+          with: "      state.count += 1\n      notify()\n    }\n"),
+        // A one-line closure is opened onto lines.
+        "widen-lock-region:Store.swift:Saver.save(_:)#2": Self.locks.replacing(
+          "    state.withLock { $0.total += 1 }\n    mark()\n",
+          with: "    state.withLock {\n      $0.total += 1\n      mark()\n    }\n"),
+        // The statement after `lock.withLock` is a log line: not taken in; nor is a
+        // declaration (`let saved`) taken into the lock before it.
+      ])
+    #expect(
+      Self.mutants(Self.locks, .shrinkLockRegion) == [
+        // `state.count += 1` uses the parameter, and `return state.items` is the closure's
+        // value: neither moves; `finish()` does.
+        "shrink-lock-region:Store.swift:Saver.save(_:)#1": Self.locks.replacing(
+          "      record(saved)\n      finish()\n    }\n",
+          with: "      record(saved)\n    }\n    finish()\n")
+      ])
+  }
+
+  @Test("@concurrent is added to an async function with no actor isolation, or a nonisolated one")
+  func addConcurrent() {
+    let source = """
+      actor Store {
+        func add() async {}
+        nonisolated func read() async -> Int { 0 }
+      }
+
+      struct Reader {
+        func read() async -> Int { 0 }
+        func count() -> Int { 0 }
+        @concurrent func load() async {}
+      }
+
+      @MainActor
+      final class Model {
+        func refresh() async {}
+      }
+
+      """
+    #expect(
+      Self.mutants(source, .addConcurrent) == [
+        "add-concurrent:Store.swift:Store.read()#1": source.replacing(
+          "  nonisolated func read() async -> Int { 0 }",
+          with: "  @concurrent nonisolated func read() async -> Int { 0 }"),
+        "add-concurrent:Store.swift:Reader.read()#1": source.replacing(
+          "  func read() async -> Int { 0 }\n  func count()",
+          with: "  @concurrent func read() async -> Int { 0 }\n  func count()"),
+      ])
+    // Without NonisolatedNonsendingByDefault those already run on the global concurrent
+    // executor: `@concurrent` would change nothing. With the main actor as the module's
+    // default, a function that does not say `nonisolated` loses the main actor.
+    let generator = { (nonsending: Bool, mainActor: Bool) in
+      MutantGenerator(
+        file: "Store.swift", text: source, nonisolatedNonsending: nonsending,
+        defaultMainActor: mainActor
+      ).mutants().filter { $0.mutationOperator == .addConcurrent }.map(\.id)
+    }
+    #expect(generator(false, false).isEmpty)
+    #expect(generator(false, true) == ["add-concurrent:Store.swift:Reader.read()#1"])
+  }
+
+  @Test("An awaited call runs in a main-actor task nobody waits for, off the main actor only")
+  func addMainActorTask() {
+    #expect(
+      Self.mutants(Self.store, .addMainActorTask) == [
+        "add-main-actor-task:Store.swift:Store.add(_:)#1": Self.store.replacing(
+          "    try await disk.write(items)\n",
+          with: "    Task { @MainActor in\n      try await disk.write(items)\n    }\n")
+      ])
+    let model = """
+      @MainActor
+      final class Model {
+        func refresh() async {
+          await load()
+        }
+      }
+
+      func start() {
+        Task { @MainActor in
+          await refresh()
+        }
+      }
+
+      """
+    // On the main actor already, the mutant would be wrap-in-task's.
+    #expect(Self.mutants(model, .addMainActorTask).isEmpty)
+  }
+
+  @Test("The wait for a stored task becomes an early return while it is kept")
+  func flagInsteadOfWait() {
+    let source = """
+      @MainActor
+      final class Model {
+        private var lastLoad: Task<Bool, Never>? = nil
+        private var read: Task<Void, Never>? = nil
+
+        func update() async {
+          await read?.value
+          apply()
+        }
+
+        func load() async -> Bool {
+          let previous = lastLoad
+          let load = Task {
+            _ = await previous?.value
+            return await fetch()
+          }
+          lastLoad = load
+          return await load.value
+        }
+
+        func names() async -> [String] {
+          await read?.value
+          return names
+        }
+      }
+
+      """
+    #expect(
+      Self.mutants(source, .flagInsteadOfWait) == [
+        "flag-instead-of-wait:Store.swift:Model.update()#1": source.replacing(
+          "    await read?.value\n    apply()", with: "    if read != nil { return }\n    apply()"),
+        // The task's closure returns what its function does, a Bool.
+        "flag-instead-of-wait:Store.swift:Model.load()#1": source.replacing(
+          "      _ = await previous?.value\n", with: "      if previous != nil { return false }\n"),
+        // `await load.value` is the function's result, and `names()` returns no Bool: neither
+        // is made.
+      ])
+  }
+
+  @Test("A path resumes its continuation as another path of the same branch does")
+  func resumeOnWrongPath() {
+    let source = """
+      func image() async throws -> Data {
+        try await withCheckedThrowingContinuation { continuation in
+          load { result in
+            switch result {
+            case .failure(let error):
+              continuation.resume(throwing: error)
+            case .success(let bytes):
+              guard isImage(bytes) else {
+                continuation.resume(throwing: Failure.notAnImage)
+                return
+              }
+              continuation.resume(returning: bytes)
+            }
+          }
+        }
+      }
+
+      func count() async throws -> Int {
+        try await withCheckedThrowingContinuation { continuation in
+          query { count, error in
+            if let error {
+              continuation.resume(throwing: error)
+            } else {
+              continuation.resume(returning: count)
+            }
+            continuation.resume(returning: 0)
+          }
+        }
+      }
+
+      """
+    // The first of two such lines: the failure's, in image().
+    let failure = "        continuation.resume(throwing: error)\n"
+    let notAnImage = "          continuation.resume(throwing: Failure.notAnImage)\n"
+    let bytes = "        continuation.resume(returning: bytes)\n"
+    #expect(
+      Self.mutants(source, .resumeOnWrongPath) == [
+        "resume-on-wrong-path:Store.swift:image()#1": source.replacing(
+          failure, with: "        continuation.resume(throwing: Failure.notAnImage)\n",
+          maxReplacements: 1),
+        "resume-on-wrong-path:Store.swift:image()#2": source.replacing(
+          failure, with: "        continuation.resume(returning: bytes)\n", maxReplacements: 1),
+        "resume-on-wrong-path:Store.swift:image()#3": source.replacing(
+          notAnImage, with: "          continuation.resume(throwing: error)\n"),
+        "resume-on-wrong-path:Store.swift:image()#4": source.replacing(
+          notAnImage, with: "          continuation.resume(returning: bytes)\n"),
+        "resume-on-wrong-path:Store.swift:image()#5": source.replacing(
+          bytes, with: "        continuation.resume(throwing: error)\n"),
+        "resume-on-wrong-path:Store.swift:image()#6": source.replacing(
+          bytes, with: "        continuation.resume(throwing: Failure.notAnImage)\n"),
+        // The if's two branches exchange; the resume after the if is on both paths: not moved.
+        "resume-on-wrong-path:Store.swift:count()#1": source.replacing(
+          "        continuation.resume(throwing: error)\n      } else {",
+          with: "        continuation.resume(returning: count)\n      } else {"),
+        "resume-on-wrong-path:Store.swift:count()#2": source.replacing(
+          "      } else {\n        continuation.resume(returning: count)\n",
+          with: "      } else {\n        continuation.resume(throwing: error)\n"),
+      ])
+  }
+
   @Test("A condition in concurrent code is negated; a call there is removed")
   func generic() {
     let source = """

@@ -12,10 +12,20 @@ struct MutantGenerator {
 
   let source: MutantSource
   let original: String
+  /// Whether the module runs a plain nonisolated async function on its caller's actor (Swift
+  /// 6.2's upcoming feature NonisolatedNonsendingByDefault, SE-0461) rather than on the global
+  /// concurrent executor, as modules without it do.
+  let nonisolatedNonsending: Bool
+  /// Whether the module's default isolation is the main actor (SE-0466).
+  let defaultMainActor: Bool
 
-  init(file: String, text: String) {
+  init(
+    file: String, text: String, nonisolatedNonsending: Bool = true, defaultMainActor: Bool = false
+  ) {
     source = MutantSource(file: file, text: text)
     original = text
+    self.nonisolatedNonsending = nonisolatedNonsending
+    self.defaultMainActor = defaultMainActor
   }
 
   /// The mutants of the file, with their ids; only those in `places` (functions, as ids name
@@ -99,6 +109,12 @@ struct MutantGenerator {
     case .splitWithLock: splitWithLock()
     case .negateCondition: negateCondition()
     case .removeCall: removeCall()
+    case .widenLockRegion: lockRegions(widen: true)
+    case .shrinkLockRegion: lockRegions(widen: false)
+    case .addConcurrent: addConcurrent()
+    case .addMainActorTask: addMainActorTask()
+    case .flagInsteadOfWait: flagInsteadOfWait()
+    case .resumeOnWrongPath: resumeOnWrongPath()
     }
   }
 
@@ -668,5 +684,269 @@ struct MutantGenerator {
       if !["=", "!", "<", ">"].contains(before), after != "=" { return true }
     }
     return false
+  }
+
+  // MARK: Issue 34's later operators
+
+  /// The `withLock` calls that are a whole statement of their own, with the block each opens:
+  /// `state.withLock { state in … }`, never `let x = lock.withLock { … }` (whose last statement
+  /// is the closure's value).
+  private func lockStatements() -> [(statement: Statement, block: Int)] {
+    source.blocks.indices.compactMap { index in
+      let block = source.blocks[index]
+      guard block.headerWords.last == "withLock",
+        let statement = source.statement(at: block.openLine),
+        statement.first == block.openLine, statement.last == block.closeLine,
+        !["let", "var", "return", "if", "guard"].contains(statement.firstWord ?? ""),
+        source.lines[block.closeLine].trimmingCharacters(in: .whitespaces).hasSuffix("}")
+      else { return nil }
+      return (statement, index)
+    }
+  }
+
+  /// Whether `statement` uses the lock's closure parameter (named on the opening line, or `$0`):
+  /// moved across the closure's brace, it would not compile.
+  private func usesLockParameter(_ statement: Statement, openLine: Int) -> Bool {
+    let words = Set(source.allWords(of: statement))
+    let tokens = source.lineTokens[statement.first...statement.last].joined()
+    if tokens.contains(where: { $0.text.hasPrefix("$") }) { return true }
+    if let match = source.lines[openLine].firstMatch(of: #/\{\s*(\w+)\s+in\b/#) {
+      return words.contains(String(match.output.1))
+    }
+    return false
+  }
+
+  /// `widen-lock-region`: the statement after a `withLock { … }` moved into its closure, as its
+  /// last statement (a one-line closure is opened onto lines for it). `shrink-lock-region`: the
+  /// closure's last statement, of two or more, moved just after the closure. Only a statement
+  /// that does not use the closure's parameter moves, declares nothing, does not await (a lock's
+  /// closure is synchronous) and is no log line: so that the mutant compiles and can matter.
+  private func lockRegions(widen: Bool) -> [Site] {
+    var sites: [Site] = []
+    for (statement, index) in lockStatements() {
+      let block = source.blocks[index]
+      let movable = { (moved: Statement) -> Bool in
+        !Self.barriers.contains(moved.firstWord ?? "")
+          && !["let", "var", "guard"].contains(moved.firstWord ?? "")
+          && !self.suspends(moved) && !self.isLog(moved)
+          && !self.usesLockParameter(moved, openLine: block.openLine)
+      }
+      if widen {
+        let siblings = source.statements(in: statement.block)
+        guard let position = siblings.firstIndex(of: statement), position + 1 < siblings.count
+        else { continue }
+        let next = siblings[position + 1]
+        guard movable(next) else { continue }
+        let indent = source.indentation(of: block.openLine)
+        var lines: [String]
+        if block.openLine == block.closeLine {
+          guard
+            let match = source.lines[block.openLine].firstMatch(
+              of: #/^(\s*)(.*withLock\s*\{(?:\s*\w+\s+in)?)\s+(.+?)\s*\}\s*$/#)
+          else { continue }
+          lines = [
+            "\(match.output.1)\(match.output.2)", "\(match.output.1)  \(match.output.3)",
+          ]
+        } else {
+          guard block.closesOwnLine else { continue }
+          lines = Array(source.lines[block.openLine..<block.closeLine])
+        }
+        lines += between(statement, next) + indented(source.text(of: next)) + [indent + "}"]
+        sites.append(site(statement, statement.first, next.last, lines))
+      } else {
+        let inner = source.statements(in: index)
+        guard block.closesOwnLine, block.openLine < block.closeLine, inner.count >= 2,
+          let last = inner.last, movable(last)
+        else { continue }
+        let lines =
+          Array(source.lines[block.openLine..<last.first]) + [source.lines[block.closeLine]]
+          + dedented(source.text(of: last))
+        sites.append(site(statement, statement.first, statement.last, lines))
+      }
+    }
+    return sites.sorted { $0.line < $1.line }
+  }
+
+  /// Whether one of the blocks around `statement` (or the statement itself) names a global
+  /// actor, `@MainActor` or another: the isolation `@concurrent` would take away.
+  private func hasGlobalActor(_ statement: Statement) -> Bool {
+    let named = { (tokens: [SwiftToken]) in
+      tokens.contains { $0.kind == .attribute && $0.text.hasSuffix("Actor") }
+    }
+    return named(statement.tokens)
+      || source.enclosingBlocks(of: statement).contains { named(source.blocks[$0].header) }
+  }
+
+  /// `@concurrent` put before an async function's declaration: a `nonisolated` one, or one with
+  /// no isolation to lose (not in an actor nor under a global actor), where the module's
+  /// settings make that a change (`nonisolatedNonsending`, `defaultMainActor`). Swift 6.2's
+  /// NonisolatedNonsendingByDefault runs a plain nonisolated async function on its caller's
+  /// actor; `@concurrent` sends it to the global concurrent executor instead (SE-0461, "Run
+  /// nonisolated async functions on the caller's actor by default"), where it may no longer
+  /// touch the caller's state, and runs beside the caller's other work.
+  private func addConcurrent() -> [Site] {
+    source.statements.compactMap { statement in
+      guard statement.words.contains("func"),
+        !statement.tokens.contains(where: { $0.text == "@concurrent" }),
+        let body = source.blocks.first(where: {
+          $0.parent == statement.block && $0.openLine >= statement.first
+            && $0.openLine <= statement.last
+        }),
+        case .function = body.kind, MutantSource.isAsync(header: body.header)
+      else { return nil }
+      let nonisolated =
+        statement.words.contains("nonisolated")
+        || source.enclosingBlocks(of: statement).contains {
+          source.blocks[$0].headerWords.contains("nonisolated")
+        }
+      let inActor = source.enclosingBlocks(of: statement).contains {
+        if case .type(_, true) = source.blocks[$0].kind { true } else { false }
+      }
+      guard nonisolated || (!inActor && !hasGlobalActor(statement)) else { return nil }
+      // Where it changes something: a function the module's default puts on the main actor
+      // loses it; a nonisolated one leaves its caller's actor, if the module runs it there.
+      // Without NonisolatedNonsendingByDefault a nonisolated async function already runs on
+      // the global concurrent executor (SE-0338), and `@concurrent` only says so.
+      guard (defaultMainActor && !nonisolated) || nonisolatedNonsending else { return nil }
+      let line = source.lines[statement.first]
+      let indent = source.indentation(of: statement.first)
+      return site(
+        statement, statement.first, statement.first,
+        [indent + "@concurrent " + line.dropFirst(indent.count)])
+    }
+  }
+
+  /// An awaited statement run in `Task { @MainActor in … }`: nobody waits for it, and it runs on
+  /// the main actor. Not where the statement is on the main actor already: there the task
+  /// inherits it, and the mutant would be `wrap-in-task`'s.
+  private func addMainActorTask() -> [Site] {
+    awaitedCalls().filter { statement in
+      // `@MainActor` before a block (a type's, a function's) or at a closure's start,
+      // `Task { @MainActor in`.
+      !source.enclosingBlocks(of: statement).contains {
+        source.blocks[$0].hasMainActorAttribute
+          || source.lines[source.blocks[$0].openLine].contains("{ @MainActor in")
+      }
+    }.map { statement in
+      let indent = source.indentation(of: statement.first)
+      return site(
+        statement, statement.first, statement.last,
+        [indent + "Task { @MainActor in"] + indented(source.text(of: statement)) + [indent + "}"])
+    }
+  }
+
+  /// The innermost function or closure around `statement`.
+  private func body(of statement: Statement) -> Int? {
+    source.enclosingBlocks(of: statement).first {
+      switch source.blocks[$0].kind {
+      case .function, .closure: true
+      default: false
+      }
+    }
+  }
+
+  /// `await x?.value`, the wait for a stored task (`_ = `, `try`, `self.` allowed), made
+  /// `if x != nil { return }`: the work still running is taken as a reason to do nothing, a
+  /// flag instead of a wait. The early return must compile without a value to invent: made in
+  /// a function that returns nothing or a `Bool` (`return false`: nothing new was done), or in
+  /// a closure that returns nothing, or returns a value in a function that returns a `Bool`.
+  private func flagInsteadOfWait() -> [Site] {
+    source.statements.compactMap { statement in
+      guard statement.first == statement.last,
+        let match = source.lines[statement.first].wholeMatch(
+          of: #/(\s*)(?:_ = )?(?:try )?await ((?:self\.)?\w+)\?\.value\s*/#),
+        let index = body(of: statement)
+      else { return nil }
+      // A closure that returns a value (`Task { …; return await load() }`) is taken to return
+      // what its function does, as step 11's load task does: else the mutant does not compile.
+      let returnsValue = source.statements.contains {
+        $0.firstWord == "return" && $0.tokens.count > 1 && body(of: $0) == index
+      }
+      let function: MutantSource.Block? =
+        if case .function = source.blocks[index].kind {
+          source.blocks[index]
+        } else {
+          returnsValue ? source.function(of: statement) : nil
+        }
+      var result = "return"
+      if let function {
+        let header = function.header.map(\.text)
+        if let arrow = header.indices.dropLast().first(where: {
+          header[$0] == "-" && header[$0 + 1] == ">"
+        }) {
+          guard header[(arrow + 2)...] == ["Bool"] else { return nil }
+          result = "return false"
+        } else if returnsValue {
+          return nil
+        }
+      }
+      return site(
+        statement, statement.first, statement.first,
+        ["\(match.output.1)if \(match.output.2) != nil { \(result) }"])
+    }
+  }
+
+  /// Whether two statements are on different paths of one `if`/`else` chain, `do`/`catch`,
+  /// `switch` (different cases), or of a `guard`'s `else` and the code after the guard.
+  private func onOtherPaths(_ a: Statement, _ b: Statement) -> Bool {
+    let chainA = source.enclosingBlocks(of: a)
+    let chainB = source.enclosingBlocks(of: b)
+    guard let common = chainA.first(where: { chainB.contains($0) }) else { return false }
+    // The block just inside `common` holding each, nil when it is a statement of `common`.
+    func child(_ chain: [Int]) -> Int? {
+      guard let position = chain.firstIndex(of: common), position > 0 else { return nil }
+      return chain[position - 1]
+    }
+    let (blockA, blockB) = (child(chainA), child(chainB))
+    let lineA = blockA.map { source.blocks[$0].openLine } ?? a.first
+    let lineB = blockB.map { source.blocks[$0].openLine } ?? b.first
+    let holderA = source.statements(in: common).last { $0.first <= lineA }
+    let holderB = source.statements(in: common).last { $0.first <= lineB }
+    // A switch's cases: the `case` (or `default`) each is under.
+    if source.blocks[common].headerWords.first == "switch" {
+      let label = { (line: Int) in
+        source.statements(in: common).last {
+          $0.first <= line && ["case", "default"].contains($0.firstWord ?? "")
+        }
+      }
+      if label(lineA) != label(lineB) { return true }
+    }
+    guard let holderA, let holderB else { return false }
+    switch (blockA, blockB) {
+    case (let x?, let y?):
+      return x != y && holderA == holderB && ["if", "do"].contains(holderA.firstWord ?? "")
+    case (let x?, nil):
+      return holderA.firstWord == "guard" && b.first > source.blocks[x].closeLine
+    case (nil, let y?):
+      return holderB.firstWord == "guard" && a.first > source.blocks[y].closeLine
+    default:
+      return false
+    }
+  }
+
+  /// A continuation's resume replaced by the resume of another path of the same `if`/`else`,
+  /// `do`/`catch`, `switch` or `guard`: one mutant for each ordered pair, the path resuming as
+  /// the other would (a failure reported as a success, or the other way round). A resume that
+  /// needs a name the path does not bind does not compile, and is counted so.
+  private func resumeOnWrongPath() -> [Site] {
+    let resumes = resumeStatements()
+    let trimmed = { (statement: Statement) in
+      source.text(of: statement).map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+    var sites: [Site] = []
+    for statement in resumes {
+      for other in resumes
+      where other != statement && trimmed(other) != trimmed(statement)
+        && onOtherPaths(statement, other)
+      {
+        let from = source.indentation(of: other.first)
+        let to = source.indentation(of: statement.first)
+        let lines = source.text(of: other).map {
+          $0.hasPrefix(from) ? to + $0.dropFirst(from.count) : $0
+        }
+        sites.append(site(statement, statement.first, statement.last, lines))
+      }
+    }
+    return sites
   }
 }

@@ -103,7 +103,10 @@ public struct MutantRun: Sendable {
     return try exercise.files.flatMap { file in
       let url = root.appendingPathComponent("Solutions/\(exercise.id)/\(file)")
       let generator = MutantGenerator(
-        file: file, text: try String(contentsOf: url, encoding: .utf8))
+        file: file, text: try String(contentsOf: url, encoding: .utf8),
+        nonisolatedNonsending: exercise.upcomingFeatures?.contains(
+          "NonisolatedNonsendingByDefault") ?? false,
+        defaultMainActor: exercise.defaultIsolation == "MainActor")
       let starter = committed.map { committed in
         committed.committedText(of: "Exercises/\(exercise.id)/\(file)")
           ?? (try? String(

@@ -45,6 +45,29 @@ public enum MutationOperator: String, CaseIterable, Sendable, Comparable {
   case negateCondition = "negate-condition"
   /// A call removed, in concurrent code.
   case removeCall = "remove-call"
+  // The operators below came later (issue 34's rest): last, so that every earlier operator's
+  // mutants, and the duplicates dropped among them, stay as they were.
+
+  /// A `withLock { … }` that takes in the statement after it: more work held under the lock.
+  /// Widening and shrinking are two operators: two different mistakes (a lock held over work
+  /// that needs none; a write left out of its critical section), counted apart.
+  case widenLockRegion = "widen-lock-region"
+  /// A `withLock { … }` whose last statement is moved just after the closure: that statement
+  /// runs outside the critical section.
+  case shrinkLockRegion = "shrink-lock-region"
+  /// `@concurrent` added to an async function that is not isolated to an actor: it then runs
+  /// on the global concurrent executor instead of its caller's actor (SE-0461, "Run
+  /// nonisolated async functions on the caller's actor by default", Swift 6.2).
+  case addConcurrent = "add-concurrent"
+  /// An awaited statement run in `Task { @MainActor in }` instead: nobody waits for it, and it
+  /// hops to the main actor.
+  case addMainActorTask = "add-main-actor-task"
+  /// The wait for a stored task, `await x?.value`, made a test that returns early while the
+  /// task is kept: `if x != nil { return }`, a flag instead of a wait.
+  case flagInsteadOfWait = "flag-instead-of-wait"
+  /// A continuation's resume replaced by the resume of another branch of the same `if`/`else`
+  /// chain, `do`/`catch` or `switch`: that path resumes as the other would.
+  case resumeOnWrongPath = "resume-on-wrong-path"
 
   /// What the operator does, for the report.
   public var summary: String {
@@ -69,6 +92,12 @@ public enum MutationOperator: String, CaseIterable, Sendable, Comparable {
     case .splitWithLock: "one withLock split into two"
     case .negateCondition: "a condition negated"
     case .removeCall: "a call removed"
+    case .widenLockRegion: "a lock's region widened by a statement"
+    case .shrinkLockRegion: "a lock's region shrunk by a statement"
+    case .addConcurrent: "@concurrent added"
+    case .addMainActorTask: "an awaited call wrapped in Task { @MainActor in }"
+    case .flagInsteadOfWait: "a task's wait made an early return"
+    case .resumeOnWrongPath: "a continuation resumed as another path does"
     }
   }
 
