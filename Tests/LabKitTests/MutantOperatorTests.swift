@@ -32,6 +32,25 @@ struct MutantOperatorTests {
         .filter { $0.mutationOperator == mutationOperator }.map { ($0.id, $0.text) })
   }
 
+  @Test("A stored property of optional type ends its line: the init after it is its own")
+  func optionalPropertyEndsItsLine() {
+    let source = """
+      @MainActor
+      final class Model {
+        private var load: Task<Void, Never>?
+
+        init(store: Store) {
+          self.store = store
+          start()
+        }
+      }
+
+      """
+    let ids = MutantGenerator(file: "Model.swift", text: source).mutants().map(\.id)
+    #expect(ids.contains("remove-call:Model.swift:Model.init(store:)#1"))
+    #expect(!ids.contains { $0.contains("Model.load") })
+  }
+
   @Test("A statement moves across an await, either way")
   func moveAcrossAwait() {
     #expect(

@@ -387,9 +387,13 @@ struct MutantSource {
           previousFirst.token.kind == .attribute
           && (last.token.kind == .attribute || last.token.text == ")")
         // The tokens leave literals out: a line ending `= 0` or `= "x"` ends its statement.
-        let endsWithToken = lines[previous].trimmingCharacters(in: .whitespaces)
-          .hasSuffix(last.token.text)
+        let previousText = lines[previous].trimmingCharacters(in: .whitespaces)
+        let endsWithToken = previousText.hasSuffix(last.token.text)
+        // A `?` right after a type (`Task<Void, Never>?`) ends a declaration; only a ternary's
+        // `?`, after a space, goes on.
+        let optionalType = last.token.text == "?" && !previousText.hasSuffix(" ?")
         if continuingEnds.contains(last.token.text) && last.block == first.block && endsWithToken
+          && !optionalType
           || attributeLine
         {
           continue
