@@ -269,7 +269,9 @@ suite.check("a one-day range asks for that day and returns its picture") {
 }
 
 /// Error answers as servers send them: the status alone says what went wrong, whatever the body
-/// is, JSON that decodes or not JSON at all.
+/// is, JSON that decodes or not JSON at all. A 3xx is no list either: a 304 Not Modified (the
+/// answer to a conditional request) has no body, and a 302 Found whose redirect the client
+/// declined brings a small HTML page.
 let errorAnswers: [(status: HTTPStatus, body: String, described: String)] = [
   (.serverError, "[]", "an empty list, which decodes"),
   (.serverError, "<html><body>Internal Server Error</body></html>", "an HTML error page"),
@@ -279,6 +281,8 @@ let errorAnswers: [(status: HTTPStatus, body: String, described: String)] = [
   ),
   (429, "", "no body at all"),
   (503, String(decoding: CannedApod.json(pictures), as: UTF8.self), "a stale list of pictures"),
+  (304, "", "no body at all"),
+  (302, "<html><body>Found</body></html>", "an HTML page"),
 ]
 
 suite.check("a status other than 200 throws invalidServerResponse") {

@@ -430,21 +430,27 @@ func image(of day: String) -> Picture {
 
 suite.check("a failed download is skipped and the stream still finishes") {
   // Every way a download fails: offline, a 404 and a 403 with an HTML error page as the body,
-  // a 500. Only the picture that answered 200 has a thumbnail.
-  let list = pictures() + [image(of: "2021-12-18"), image(of: "2021-12-19")]
+  // a 500, and answers outside 2xx that are not errors of the server: a 304 Not Modified with
+  // an empty body (the answer to a conditional request), a 302 Found with an HTML page (a
+  // redirect the client declined). Only the picture that answered 200 has a thumbnail.
+  let list =
+    pictures() + ["2021-12-18", "2021-12-19", "2021-12-20", "2021-12-21"].map(image(of:))
   let transport = transport(for: list)
   transport.fail(list[0].url, with: TransportError.offline)
   transport.route(list[2].url, errorPage(.notFound))
   transport.route(list[4].url, errorPage(403))
   transport.route(list[5].url, CannedResponse(status: .serverError, body: Data()))
+  transport.route(list[6].url, CannedResponse(status: 304, body: Data()))
+  transport.route(list[7].url, .text("<html><body>Found</body></html>", status: 302))
   let source = ThumbnailDataSource(transport: transport)
   let log = EventLog<String>()
   await listen(to: source.thumbnails(for: list), log: log).value
   return .expect(
     log.elements, equals: ["2021-12-17", "finished"],
-    "of five pictures, one failed (offline), one answered 404 and one 403 (each with an HTML "
-      + "error page), one 500: only the one that answered 200 has a thumbnail (an error page is "
-      + "not a picture), then the stream ends")
+    "of seven pictures, one failed (offline), one answered 404 and one 403 (each with an HTML "
+      + "error page), one 500, one 304 (an empty body) and one 302 (an HTML page): only the one "
+      + "that answered 200 has a thumbnail (no other answer carries a picture), then the stream "
+      + "ends")
 }
 
 suite.check("a thumbnail that failed is asked for again by the next list") {

@@ -323,23 +323,34 @@ func errorPage(_ status: HTTPStatus) -> CannedResponse {
   .text("<html><body><h1>\(status.code)</h1></body></html>", status: status)
 }
 
+/// Two more pictures whose answers are 3xx, not 2xx: a 304 Not Modified has an empty body (a
+/// server's answer to a conditional request), and a 302 Found whose redirect the client
+/// declined comes with a small HTML page. Neither body is the picture.
+let notModifiedURL = URL(string: "https://apod.example/image/7.jpg")!
+let redirectedURL = URL(string: "https://apod.example/image/8.jpg")!
+
 suite.check("a failure in the middle does not stop the downloads") {
   // A limit of 1: one download at a time, so a failed one is the only one in flight. The second
   // fails with an error; the third gets a 404 and the fourth a 403, each with an HTML error
-  // page as its body; the fifth a 500. Every other picture must still come, and no error page
-  // may come back as a picture.
+  // page as its body; the fifth a 500; the seventh a 304 with an empty body, the eighth a 302
+  // with an HTML page. Every other picture must still come, and no answer but a 2xx may come
+  // back as a picture.
+  let batch = urls + [notModifiedURL, redirectedURL]
   let transport = transport()
   transport.fail(urls[1], with: TransportError.offline)
   transport.route(urls[2], errorPage(.notFound))
   transport.route(urls[3], errorPage(403))
   transport.route(urls[4], CannedResponse(status: .serverError, body: Data()))
-  let images = await BoundedDownloader(transport: transport, limit: 1).downloadAll(urls)
-  let requested = urls.filter { transport.statistics.requests(for: $0) > 0 }
+  transport.route(notModifiedURL, CannedResponse(status: 304, body: Data()))
+  transport.route(redirectedURL, .text("<html><body>Found</body></html>", status: 302))
+  let images = await BoundedDownloader(transport: transport, limit: 1).downloadAll(batch)
+  let requested = batch.filter { transport.statistics.requests(for: $0) > 0 }
   let expected = [urls[0], urls[5]]
   return .expect(
-    Set(images.keys) == Set(expected) && requested == urls,
+    Set(images.keys) == Set(expected) && requested == batch,
     "with a limit of 1, the second picture failing (offline), the third answering 404 and the "
-      + "fourth 403 (each with an HTML error page), the fifth 500, the downloader asked for "
+      + "fourth 403 (each with an HTML error page), the fifth 500, the seventh 304 (an empty "
+      + "body) and the eighth 302 (an HTML page), the downloader asked for "
       + "\(requested.map(\.lastPathComponent)) and returned "
       + "\(images.keys.map(\.lastPathComponent).sorted()), expected [1.jpg, 6.jpg]: only a 2xx "
       + "answer carries the picture, and a failed download frees its slot like any other")

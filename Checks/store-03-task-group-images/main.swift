@@ -270,6 +270,33 @@ suite.check("one failed icon fails the whole load, the others are cancelled") {
   exploration.outcome(of: "one-icon-fails")
 }
 
+/// Answers without the icon, as servers send them: errors with their pages, and statuses outside
+/// 2xx that are not errors: a 304 Not Modified (an empty body, the answer to a conditional
+/// request) and a 302 Found whose redirect the client declined (a small HTML page).
+let answersWithoutTheIcon: [(String, CannedResponse)] = [
+  ("404 with an HTML page", .text("<html><body>Not Found</body></html>", status: .notFound)),
+  ("500 with an empty body", CannedResponse(status: .serverError, body: Data())),
+  ("304 with an empty body", CannedResponse(status: 304, body: Data())),
+  ("302 with an HTML page", .text("<html><body>Found</body></html>", status: 302)),
+]
+
+suite.check("an icon answered with a status outside 2xx fails the load") {
+  for (answer, response) in answersWithoutTheIcon {
+    let network = SimulatedTransport()
+    for (index, url) in iconURLs.enumerated() {
+      network.route(url, .image(named: "icon \(index + 1)"))
+    }
+    network.route(iconURLs[2], response)
+    if let icons = try? await IconLoader(transport: network).loadIcons(iconURLs) {
+      return .fail(
+        "icon 3 answered \(answer), and loadIcons returned \(names(icons)) (? is a body that "
+          + "is not an image): only a 2xx answer carries an icon, so check the status of "
+          + "every download")
+    }
+  }
+  return .pass
+}
+
 suite.check("no escape hatch silences the compiler") {
   try EscapeHatchChecks.outcome(
     of: ["IconLoader.swift"],

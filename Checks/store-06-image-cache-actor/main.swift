@@ -200,13 +200,17 @@ suite.check("different URLs still download at the same time") {
   exploration.outcome(of: "different-urls")
 }
 
-/// What a server answers for an icon it cannot give: client and server errors, each with a body
-/// of a kind servers send (an HTML page, a JSON error, nothing). None of them is an image.
+/// What a server answers without the icon: client and server errors, each with a body of a kind
+/// servers send (an HTML page, a JSON error, nothing), and statuses outside 2xx that are not
+/// errors: a 304 Not Modified (an empty body: the answer to a conditional request) and a 302
+/// Found whose redirect the client declined (a small HTML page). None of them is an image.
 let errorAnswers: [(String, CannedResponse)] = [
   ("404 with an HTML page", .text("<html><body>Not Found</body></html>", status: .notFound)),
   ("403 with a JSON error", .text(#"{"error":"forbidden"}"#, status: 403)),
   ("500 with an empty body", CannedResponse(status: .serverError, body: Data())),
   ("503 with an HTML page", .text("<html><body>Try again later</body></html>", status: 503)),
+  ("304 with an empty body", CannedResponse(status: 304, body: Data())),
+  ("302 with an HTML page", .text("<html><body>Found</body></html>", status: 302)),
 ]
 
 suite.check("an error status is never shown as an icon") {
@@ -224,9 +228,9 @@ suite.check("an error status is never shown as an icon") {
 }
 
 suite.check("a failed download is tried again next time") {
-  // A failure of the network, then each error a server answers: the next call must ask again,
-  // since the network comes back and a server that refused (busy, or the icon not yet
-  // published) may answer the icon the next time.
+  // A failure of the network, then each answer without the icon: the next call must ask again,
+  // since the network comes back and a server that gave no icon (busy, the icon not yet
+  // published, a conditional answer) may answer the icon the next time.
   let failures: [(String, (SimulatedTransport) -> Void)] =
     [("the network failed", { $0.fail(icon, with: TransportError.offline) })]
     + errorAnswers.map { answer, response in

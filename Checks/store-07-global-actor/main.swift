@@ -235,6 +235,42 @@ suite.check("an icon asked for again comes from the cache") {
   )
 }
 
+/// Answers without the icon, as servers send them: errors with their pages, and statuses outside
+/// 2xx that are not errors: a 304 Not Modified (an empty body, the answer to a conditional
+/// request) and a 302 Found whose redirect the client declined (a small HTML page).
+let answersWithoutTheIcon: [(String, CannedResponse)] = [
+  ("404 with an HTML page", .text("<html><body>Not Found</body></html>", status: .notFound)),
+  ("500 with an empty body", CannedResponse(status: .serverError, body: Data())),
+  ("304 with an empty body", CannedResponse(status: 304, body: Data())),
+  ("302 with an HTML page", .text("<html><body>Found</body></html>", status: 302)),
+]
+
+suite.check("an answer outside 2xx is neither drawn nor kept") {
+  for (answer, response) in answersWithoutTheIcon {
+    let transport = SimulatedTransport()
+    transport.route(icon, response)
+    let renderer = await IconRenderer(transport: transport, cache: await ThumbnailCache())
+    if let thumbnail = try? await renderer.thumbnail(for: icon) {
+      return .fail(
+        "the server answered \(answer), and thumbnail(for:) returned \(thumbnail.count) bytes "
+          + "drawn from its body: only a 2xx answer carries the icon, so check the status "
+          + "before drawing")
+    }
+    // The server sends the icon now: the next call must download and draw it.
+    transport.route(icon, .image(named: name(of: icon)))
+    let next = try? await renderer.thumbnail(for: icon)
+    let renders = await renderer.renderCount
+    if next != expectedThumbnail(for: icon) || renders != 1 {
+      return .fail(
+        "the server answered \(answer), then the icon: the next call returned "
+          + "\(next.map { describe(thumbnail: $0) } ?? "an error") after "
+          + "\(Wording.count(renders, "render")), expected the thumbnail of \(name(of: icon)) "
+          + "after 1 render: an answer without the icon is neither drawn nor kept")
+    }
+  }
+  return .pass
+}
+
 suite.check("thumbnails are drawn off the main actor, in any order") {
   exploration.outcome(of: "rows-overlap")
 }
