@@ -72,12 +72,13 @@ verify-wrong-answers-ci: ## Each kept wrong answer once, three times where its c
 	$(SWIFT) run lab verify --wrong-answers --only $(subst $(space),$(comma),$(strip $(DECIDED_CHECKS)))
 	$(SWIFT) run lab verify --wrong-answers --repeat 3 --rerun-threads-only --only $(subst $(space),$(comma),$(strip $(HELD_CHECKS)))
 
-# What `make mutants` measures: the katas by default (minutes); MUTANTS="--all" adds the coffee
-# track (about an hour on two cores), MUTANTS="apod/6" one exercise.
-MUTANTS ?= --track apod,appstore
+# What `make mutants` measures: every exercise whose inputs changed since the measure recorded
+# in docs/mutants-measured.json (CI runs the same and fails on what is not recorded right);
+# MUTANTS="--all" measures everything again (about an hour on two cores), MUTANTS="apod/6" one.
+MUTANTS ?= --changed
 
-mutants: ## Mutation analysis: the checks must kill every mutant not listed as equivalent (MUTANTS="--all")
-	$(SWIFT) run lab dev mutants $(MUTANTS)
+mutants: ## Mutation analysis of the exercises whose inputs changed since measured; records the new measures
+	$(SWIFT) run lab dev mutants $(MUTANTS) --record
 
 race: ## The race lab: replays, stress, ThreadSanitizer on both variants, one report table
 	$(SWIFT) build --product race-lab

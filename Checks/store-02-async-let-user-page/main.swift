@@ -272,16 +272,6 @@ suite.check("the avatar and the certificates load at the same time") {
   exploration.outcome(of: "loads-at-once")
 }
 
-/// Answers without what was asked for, as servers send them: errors with their pages, and
-/// statuses outside 2xx that are not errors: a 304 Not Modified (an empty body, the answer to a
-/// conditional request) and a 302 Found whose redirect the client declined (a small HTML page).
-let answersWithoutContent: [(String, CannedResponse)] = [
-  ("404 with an HTML page", .text("<html><body>Not Found</body></html>", status: .notFound)),
-  ("500 with an empty body", CannedResponse(status: .serverError, body: Data())),
-  ("304 with an empty body", CannedResponse(status: 304, body: Data())),
-  ("302 with an HTML page", .text("<html><body>Found</body></html>", status: 302)),
-]
-
 suite.check("the page fails when any request fails") {
   for failing in [userURL, avatarURL, certificatesURL] {
     let transport = transport()
@@ -299,7 +289,7 @@ suite.check("the page fails when any request fails") {
   }
   // A status outside 2xx fails its request too, whatever the body: an empty body is no avatar.
   for failing in [userURL, avatarURL, certificatesURL] {
-    for (answer, response) in answersWithoutContent {
+    for (answer, response) in CannedResponse.outside2xx {
       let transport = transport()
       transport.route(failing, response)
       if let page = try? await UserPageLoader(transport: transport).loadUserPage(id: "7") {

@@ -270,18 +270,8 @@ suite.check("one failed icon fails the whole load, the others are cancelled") {
   exploration.outcome(of: "one-icon-fails")
 }
 
-/// Answers without the icon, as servers send them: errors with their pages, and statuses outside
-/// 2xx that are not errors: a 304 Not Modified (an empty body, the answer to a conditional
-/// request) and a 302 Found whose redirect the client declined (a small HTML page).
-let answersWithoutTheIcon: [(String, CannedResponse)] = [
-  ("404 with an HTML page", .text("<html><body>Not Found</body></html>", status: .notFound)),
-  ("500 with an empty body", CannedResponse(status: .serverError, body: Data())),
-  ("304 with an empty body", CannedResponse(status: 304, body: Data())),
-  ("302 with an HTML page", .text("<html><body>Found</body></html>", status: 302)),
-]
-
 suite.check("an icon answered with a status outside 2xx fails the load") {
-  for (answer, response) in answersWithoutTheIcon {
+  for (answer, response) in CannedResponse.outside2xx {
     let network = SimulatedTransport()
     for (index, url) in iconURLs.enumerated() {
       network.route(url, .image(named: "icon \(index + 1)"))

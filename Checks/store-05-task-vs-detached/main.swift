@@ -224,21 +224,11 @@ suite.check("the image and its metadata are returned, saved and recorded") {
   exploration.outcome(of: "one-request")
 }
 
-/// Answers without what was asked for, as servers send them: errors with their pages, and
-/// statuses outside 2xx that are not errors: a 304 Not Modified (an empty body, the answer to a
-/// conditional request) and a 302 Found whose redirect the client declined (a small HTML page).
-let answersWithoutContent: [(String, CannedResponse)] = [
-  ("404 with an HTML page", .text("<html><body>Not Found</body></html>", status: .notFound)),
-  ("500 with an empty body", CannedResponse(status: .serverError, body: Data())),
-  ("304 with an empty body", CannedResponse(status: 304, body: Data())),
-  ("302 with an HTML page", .text("<html><body>Found</body></html>", status: 302)),
-]
-
 suite.check("an answer outside 2xx fails the request") {
   for (what, url) in [
     ("image", ImageService.imageURL(number)), ("metadata", ImageService.metadataURL(number)),
   ] {
-    for (answer, response) in answersWithoutContent {
+    for (answer, response) in CannedResponse.outside2xx {
       let setup = Setup()
       setup.transport.route(url, response)
       if let detail = try? await setup.service.downloadImageAndMetadata(imageNumber: number) {

@@ -200,18 +200,13 @@ suite.check("different URLs still download at the same time") {
   exploration.outcome(of: "different-urls")
 }
 
-/// What a server answers without the icon: client and server errors, each with a body of a kind
-/// servers send (an HTML page, a JSON error, nothing), and statuses outside 2xx that are not
-/// errors: a 304 Not Modified (an empty body: the answer to a conditional request) and a 302
-/// Found whose redirect the client declined (a small HTML page). None of them is an image.
-let errorAnswers: [(String, CannedResponse)] = [
-  ("404 with an HTML page", .text("<html><body>Not Found</body></html>", status: .notFound)),
-  ("403 with a JSON error", .text(#"{"error":"forbidden"}"#, status: 403)),
-  ("500 with an empty body", CannedResponse(status: .serverError, body: Data())),
-  ("503 with an HTML page", .text("<html><body>Try again later</body></html>", status: 503)),
-  ("304 with an empty body", CannedResponse(status: 304, body: Data())),
-  ("302 with an HTML page", .text("<html><body>Found</body></html>", status: 302)),
-]
+/// What a server answers without the icon: `CannedResponse.outside2xx`, and two more errors with
+/// bodies of other kinds (a JSON error, a retry page). None of them is an image.
+let errorAnswers =
+  CannedResponse.outside2xx + [
+    ("403 with a JSON error", .text(#"{"error":"forbidden"}"#, status: 403)),
+    ("503 with an HTML page", .text("<html><body>Try again later</body></html>", status: 503)),
+  ]
 
 suite.check("an error status is never shown as an icon") {
   for (answer, response) in errorAnswers {

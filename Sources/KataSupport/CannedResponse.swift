@@ -27,6 +27,18 @@ public struct CannedResponse: Sendable, Equatable {
     return CannedResponse(status: status, body: try encoder.encode(value))
   }
 
+  /// Answers that carry nothing an app asked for, as servers send them, each with what a
+  /// check's message calls it: errors with their pages, and statuses outside 2xx that are no
+  /// errors: a 304 Not Modified (an empty body, the answer to a conditional request) and a 302
+  /// Found whose redirect the client declined (a small HTML page). Only a 2xx answer carries
+  /// content, so code that tests `code < 400` or `code != 500` takes one of them for content.
+  public static let outside2xx: [(name: String, response: CannedResponse)] = [
+    ("404 with an HTML page", .text("<html><body>Not Found</body></html>", status: .notFound)),
+    ("500 with an empty body", CannedResponse(status: .serverError, body: Data())),
+    ("304 with an empty body", CannedResponse(status: 304, body: Data())),
+    ("302 with an HTML page", .text("<html><body>Found</body></html>", status: 302)),
+  ]
+
   /// A 200 response carrying fake image bytes for `name` (see `FakeImage`).
   public static func image(named name: String) -> CannedResponse {
     CannedResponse(body: FakeImage.bytes(named: name))

@@ -1,4 +1,5 @@
 import CheckReporting
+import CommandLineSupport
 import Foundation
 
 /// What a check computed from the learner's code and nothing else (the compiler's warnings, the
@@ -52,12 +53,7 @@ struct OutputCache {
   /// A hash of `text` that is the same in every process (64-bit FNV-1a, in hexadecimal), to
   /// name an entry or a folder; Swift's own `hashValue` is seeded afresh per process.
   static func stableHash(_ text: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash ^= UInt64(byte)
-      hash &*= 0x100_0000_01b3
-    }
-    return String(hash, radix: 16)
+    String(FNV1a.hash(text.utf8), radix: 16)
   }
 
   /// The cache for compiling `files` with `arguments` (the files last, as passed).

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 
 /// Everything a check executable's build reads, as one line: each file of the package's sources,
@@ -137,12 +138,7 @@ struct BuildFingerprint: Equatable {
   /// against tampering).
   private static func contentStamp(_ url: URL) -> String? {
     guard let data = try? Data(contentsOf: url) else { return nil }
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in data {
-      hash ^= UInt64(byte)
-      hash &*= 0x100_0000_01b3
-    }
-    return "\(data.count) \(String(hash, radix: 16))"
+    return "\(data.count) \(String(FNV1a.hash(data), radix: 16))"
   }
 
   /// A file's size and modification time, to the nanosecond the file system keeps.

@@ -27,15 +27,15 @@ struct DevCommand {
                                Turn wrong answers kept as whole files (wrong-answers/<id>/) into
                                patches against their solution (wrong-answers/<id>.patch). Patches
                                are left alone, so it can run again after a merge.
-      mutants [N|--track ID|--all] [--list] [--operator OPS] [--timeout S] [--survivors FILE]
-              [--whole-files] [--mutant ID]...
+      mutants [N|--track ID|--all] [--changed] [--record] [--list] [--operator OPS]
+              [--timeout S] [--survivors FILE] [--whole-files] [--mutant ID]...
                                Mutation analysis of the checks: change each reference solution,
                                in the functions it changes from its starter (--whole-files: all
                                of the files the learner edits), by concurrency operators (a statement moved across an await, an
                                awaited call wrapped in Task { }, a defer removed, a continuation
                                resumed twice, an actor made a class...), check every mutant as
                                `lab verify --solutions` checks a solution (built in
-                               .build-lab-mutants, each mutant an incremental rebuild, the check
+                               .build-lab-mutants, each mutant rebuilt in full, the check
                                stopped after --timeout S as timed out: by default ten times the
                                solution's own check, at least 20 s) and report per exercise and
                                per operator the mutants killed, timed out,
@@ -43,7 +43,12 @@ struct DevCommand {
                                not compiling, with the diff of every survivor. --list only lists
                                the mutants; --mutant checks only the mutant ID (given again,
                                each one named); --survivors writes the survivors not listed, with
-                               their diffs, to FILE. Exit code 1 when a survivor is not listed as
+                               their diffs, to FILE. --record keeps, in
+                               docs/mutants-measured.json, a fingerprint of every input of each
+                               exercise whose mutants all ended well (all operators only);
+                               --changed runs only the exercises whose inputs differ from the
+                               recorded ones (all of them unless N, --track or --all narrows
+                               it). Exit code 1 when a survivor is not listed as
                                equivalent. OPS: operator names, separated by commas; N and ID
                                may be lists: apod/2,store/1 or
                                apod,appstore. docs/mutants.md explains the operators.

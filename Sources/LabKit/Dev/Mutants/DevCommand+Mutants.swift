@@ -64,9 +64,30 @@ extension DevCommand {
     // By default ten times the solution's own check, measured under the same load, at least
     // 20 s: a hang costs the whole limit, and a slow mutant on a busy machine is no hang.
     let givenTimeout = try options.seconds("--timeout")
+    let changedOnly = try options.flag("--changed")
+    let record = try options.flag("--record")
     let name = try options.positional(max: 1).first
-    let exercises = try Self.mutantExercises(catalog, name: name, track: track, all: all)
+    if record
+      && (operators.count < MutationOperator.allCases.count || !onlyIDs.isEmpty
+        || wholeFiles || listOnly)
+    {
+      throw UsageError(
+        "--record keeps whole measures: every operator, no --mutant, --whole-files or --list")
+    }
+    var exercises = try Self.mutantExercises(
+      catalog, name: name, track: track, all: all || (changedOnly && name == nil && track == nil))
     let equivalents = try EquivalentMutants.load(root: root)
+    var measured = try MeasuredMutants.load(root: root)
+    let inputs =
+      changedOnly || record ? try fingerprints(of: exercises, catalog, equivalents) : [:]
+    if changedOnly {
+      let same = exercises.filter { measured.exercises[$0.id]?.inputs == inputs[$0.id] }
+      exercises.removeAll(where: same.contains)
+      output.line(
+        "== \(same.count) exercises measured at these very inputs (\(MeasuredMutants.path)): "
+          + "not run again; \(exercises.count) to run"
+          + (exercises.isEmpty ? "" : ": " + exercises.map(\.id).joined(separator: ", ")))
+    }
 
     let run = MutantRun(root: root)
     if !listOnly { try run.lockBuildFolder() }
@@ -136,6 +157,20 @@ extension DevCommand {
         "  listed as equivalent but \(stale.outcome.rawValue): \(stale.exercise) \(stale.mutant.id)"
       )
     }
+    if record {
+      let day = ISO8601DateFormatter.string(
+        from: Date(), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+      for exercise in reports where exercise.problem == nil {
+        let counts = report.counts(of: exercise).total
+        guard counts.survived == 0, let fingerprint = inputs[exercise.id] else { continue }
+        measured.exercises[exercise.id] = MeasuredMutants.Entry(
+          inputs: fingerprint, mutants: exercise.results.count,
+          killedOrTimedOut: counts.killed + counts.timedOut, equivalent: counts.equivalent,
+          notCompiling: counts.notCompiling, measured: day)
+      }
+      try measured.save(root: root)
+      output.dim("  recorded in \(MeasuredMutants.path)")
+    }
     if let survivorsFile {
       try report.survivorsText.write(
         // As given: relative to the folder the command runs in, or absolute.
@@ -151,5 +186,38 @@ extension DevCommand {
           + (reports.contains { $0.problem != nil } ? "; a solution did not pass" : "") + ".")
     }
     return report.exitCode
+  }
+
+  /// The fingerprint of each of `exercises`' inputs (`MeasuredMutants.fingerprint`), by id.
+  func fingerprints(
+    of exercises: [ExerciseCatalog.Exercise], _ catalog: ExerciseCatalog,
+    _ equivalents: EquivalentMutants
+  ) throws -> [String: String] {
+    let targets = try MeasuredMutants.targetDependencies(root: root)
+    let version = try ProcessRunner.run(try ExerciseChecker.swiftDriver(), ["--version"], in: root)
+    let toolchain = version.output.split(separator: "\n").first.map(String.init) ?? ""
+    // The metadata as written, each entry's keys sorted: a change to any field counts.
+    let json = try JSONSerialization.jsonObject(
+      with: Data(contentsOf: root.appendingPathComponent("Exercises/exercises.json")))
+    let tracks = ((json as? [String: Any])?["tracks"] as? [[String: Any]]) ?? []
+    var result: [String: String] = [:]
+    for exercise in exercises {
+      guard let track = catalog.track(of: exercise),
+        let rawTrack = tracks.first(where: { $0["id"] as? String == track.id }),
+        let entry = (rawTrack["exercises"] as? [[String: Any]])?.first(where: {
+          $0["id"] as? String == exercise.id
+        })
+      else { continue }
+      let metadata = try JSONSerialization.data(withJSONObject: entry, options: [.sortedKeys])
+      let modules = MeasuredMutants.modules(
+        of: track, trackDependencies: rawTrack["dependencies"] as? [String] ?? [],
+        targetDependencies: targets)
+      result[exercise.id] = MeasuredMutants.fingerprint(
+        of: exercise, root: root, modules: modules,
+        metadata: String(decoding: metadata, as: UTF8.self),
+        equivalents: equivalents.equivalent.filter { $0.exercise == exercise.id },
+        toolchain: toolchain)
+    }
+    return result
   }
 }
