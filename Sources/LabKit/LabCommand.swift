@@ -163,8 +163,8 @@ public struct LabCommand {
     case "verify":
       """
       lab verify [--solutions] [--starters] [--wrong-answers] [--right-answers]
-                 [--track ID] [--only N[,N...]] [--repeat TIMES] [--rerun-threads-only]
-                 [--timeout SECONDS]
+                 [--track ID] [--only N[,N...]] [--repeat TIMES] [--repeat-only N[,N...]]
+                 [--rerun-threads-only] [--timeout SECONDS]
         Proves the tracks (all four kinds by default): every solution passes its checks, every
         pristine starter (as committed) fails for the reason its metadata names, every kept
         wrong answer fails the check it names, and every kept right answer (another correct
@@ -173,7 +173,10 @@ public struct LabCommand {
         verdict ever differs: a verdict must not depend on the machine's speed. Each run
         computes everything again, unless --rerun-threads-only: then the runs after the first
         read back what the compiler and the deterministic scheduler decided (the same on every
-        run by construction) and run again only the checks on real threads. --timeout is 120
+        run by construction) and run again only the checks on real threads. --repeat-only
+        repeats only the wrong answers of the exercises listed, every other row running once.
+        Exercise by exercise, every row is built in one staging folder (.lab/overlays/staged),
+        compiled in full; a wrong answer's row runs only the check it names. --timeout is 120
         seconds per check run unless given (or LAB_TIMEOUT), four times lab check's: a net for
         a hang, which a check slowed by a busy machine should not reach. Prints one table; exits 1 if anything is not as expected.
       """
@@ -588,6 +591,10 @@ public struct LabCommand {
     let trackID = try options.value("--track")
     let repeats = try options.count("--repeat") ?? 1
     let rerunsThreadsOnly = try options.flag("--rerun-threads-only")
+    // `--repeat-only 01,05`: the repeats are for those exercises' wrong answers alone.
+    let repeatOnly = try options.value("--repeat-only").map { list in
+      Set(try list.split(separator: ",").map { try catalog.exercise(named: String($0)).id })
+    }
     // A check that runs past its limit counts as hung, not as the failure a wrong answer names:
     // verify runs beside builds and other work (CI, a shared machine), so its limit is a net for
     // a real hang, four times a learner's, that a slow machine does not reach.
@@ -608,23 +615,24 @@ public struct LabCommand {
     }
     let verification = Verification(
       root: root, timeout: timeout, repeats: repeats, rerunsThreadsOnly: rerunsThreadsOnly,
-      swiftExecutable: swiftExecutable)
-    var unexpected = 0
-    var total = 0
+      repeatedExercises: repeatOnly, swiftExecutable: swiftExecutable)
     let start = Date()
-    for kind in kinds {
-      output.line(
-        "== Verifying \(kind.rawValue) (\(exercises.count) exercises"
-          + (repeats > 1 ? ", each run \(repeats) times)" : ")"))
-      let output = self.output
-      let rows = try verification.verify(kind, exercises) { row in
-        // Laid out here, between phrases: Output's own wrapping breaks between any two words.
-        let line = row.lines(width: output.width ?? Int.max).joined(separator: "\n")
-        row.isAsExpected ? output.good(line) : output.bad(line)
-      }
-      unexpected += rows.filter { !$0.isAsExpected }.count
-      total += rows.count
+    let repeated =
+      repeats < 2
+      ? ""
+      : repeatOnly.map { ", the wrong answers of \($0.count) run \(repeats) times" }
+        ?? ", each run \(repeats) times"
+    output.line(
+      "== Verifying \(kinds.map(\.rawValue).joined(separator: ", ")) "
+        + "(\(exercises.count) exercises\(repeated))")
+    let output = self.output
+    let rows = try verification.verify(kinds, exercises) { row in
+      // Laid out here, between phrases: Output's own wrapping breaks between any two words.
+      let line = row.lines(width: output.width ?? Int.max).joined(separator: "\n")
+      row.isAsExpected ? output.good(line) : output.bad(line)
     }
+    let unexpected = rows.filter { !$0.isAsExpected }.count
+    let total = rows.count
     let seconds = Int(Date().timeIntervalSince(start))
     if unexpected == 0 {
       output.good("verify: all \(total) as expected in \(seconds) s.")

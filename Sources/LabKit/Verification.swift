@@ -87,6 +87,9 @@ public struct Verification: Sendable {
   public let checker: ExerciseChecker
   /// How many times each solution, starter and wrong answer is checked.
   public let repeats: Int
+  /// When set, only these exercises' wrong answers are checked `repeats` times, every other
+  /// row once: the exercises whose checks still hold a thread, whose verdicts could differ.
+  public let repeatedExercises: Set<String>?
 
   /// Verifies with `repeats` runs of each check. Repeated runs keep nothing from the run before
   /// (no cached warnings, no cached exploring verdict), so that runs that agree prove the whole
@@ -96,10 +99,11 @@ public struct Verification: Sendable {
   /// checks on real threads, whose verdicts could differ, run again.
   public init(
     root: URL, timeout: TimeInterval, repeats: Int = 1, rerunsThreadsOnly: Bool = false,
-    swiftExecutable: String? = nil
+    repeatedExercises: Set<String>? = nil, swiftExecutable: String? = nil
   ) {
     self.root = root
     self.repeats = max(1, repeats)
+    self.repeatedExercises = repeatedExercises
     // A build folder of its own: verifying never undoes the learner's incremental build.
     checker = ExerciseChecker(
       root: root, scratchPath: ".build-lab-verify", timeout: timeout,
@@ -108,18 +112,24 @@ public struct Verification: Sendable {
       compilesAfresh: true)
   }
 
-  /// Checks `exercise` from `source` `repeats` times (built once); as expected only when every
+  /// How many times a row of `kind` for `exercise` is checked.
+  func runs(of kind: Kind, for exercise: ExerciseCatalog.Exercise) -> Int {
+    guard let repeatedExercises else { return repeats }
+    return kind == .wrongAnswers && repeatedExercises.contains(exercise.id) ? repeats : 1
+  }
+
+  /// Checks `exercise` from `source` `runs` times (built once); as expected only when every
   /// run agrees and `isExpected` holds for it.
   func judge(
     _ exercise: ExerciseCatalog.Exercise, from source: ExerciseChecker.Source, subject: String,
-    expected: String, onlyCheck: String? = nil, progress: @escaping @Sendable (String) -> Void,
-    isExpected: (Verdict) -> Bool
+    expected: String, runs: Int, onlyCheck: String? = nil,
+    progress: @escaping @Sendable (String) -> Void, isExpected: (Verdict) -> Bool
   ) throws -> Row {
     let executable = root.appendingPathComponent(
       "\(checker.scratchPath)/debug/\(exercise.checkProduct)")
     let linkedBefore = Self.modificationDate(of: executable)
     var verdicts = try checker.check(
-      exercise, from: source, runs: repeats, onlyCheck: onlyCheck, progress: progress)
+      exercise, from: source, runs: runs, onlyCheck: onlyCheck, progress: progress)
     // Only with the real driver: the tests' stand-in drivers link nothing.
     if checker.swiftExecutable == nil, case .folder(let folder) = source,
       folder == Self.stagingFolder,
@@ -132,7 +142,7 @@ public struct Verification: Sendable {
       BuildFingerprint.forget(
         BuildFingerprint.planRecord(for: exercise.checkProduct, scratchPath: scratch))
       verdicts = try checker.check(
-        exercise, from: source, runs: repeats, onlyCheck: onlyCheck, progress: progress)
+        exercise, from: source, runs: runs, onlyCheck: onlyCheck, progress: progress)
       guard Self.isBuilt(verdicts, executable: executable, linkedBefore: linkedBefore) else {
         throw LabError(
           "\(subject) of \(exercise.id): the check executable was not rebuilt for it; "
@@ -145,10 +155,27 @@ public struct Verification: Sendable {
       isAsExpected: consistent && verdicts.allSatisfy(isExpected))
   }
 
-  /// Verifies `kind` for `exercises`, reporting each row as soon as it is known.
+  /// Verifies `kinds` for `exercises`, exercise by exercise (each of its kinds in turn),
+  /// reporting each row as soon as it is known. An exercise's rows all come from the staging
+  /// folder, one after another, so SwiftPM plans its build once for all of them; kind by kind,
+  /// it planned each exercise's build once per kind.
   public func verify(
-    _ kind: Kind, _ exercises: [ExerciseCatalog.Exercise], onRow: (Row) -> Void,
+    _ kinds: [Kind], _ exercises: [ExerciseCatalog.Exercise], onRow: (Row) -> Void,
     progress: @escaping @Sendable (String) -> Void = { _ in }
+  ) throws -> [Row] {
+    let pristine = kinds.contains(.starters) ? try exportPristineStarters() : nil
+    return try exercises.flatMap { exercise in
+      try kinds.flatMap { kind in
+        try verify(kind, [exercise], pristine: pristine, onRow: onRow, progress: progress)
+      }
+    }
+  }
+
+  /// Verifies `kind` for `exercises`, reporting each row as soon as it is known; `pristine` is
+  /// the starters' folder when `exportPristineStarters()` made it already.
+  public func verify(
+    _ kind: Kind, _ exercises: [ExerciseCatalog.Exercise], pristine: String? = nil,
+    onRow: (Row) -> Void, progress: @escaping @Sendable (String) -> Void = { _ in }
   ) throws -> [Row] {
     var rows: [Row] = []
     func add(_ row: Row) {
@@ -158,18 +185,21 @@ public struct Verification: Sendable {
     switch kind {
     case .solutions:
       for exercise in exercises {
+        try stage(exercise, from: "Solutions/\(exercise.id)")
         add(
           try judge(
-            exercise, from: .solutions, subject: "solution", expected: "pass",
-            progress: progress, isExpected: \.isPass))
+            exercise, from: .folder(Self.stagingFolder), subject: "solution", expected: "pass",
+            runs: runs(of: kind, for: exercise), progress: progress, isExpected: \.isPass))
       }
     case .starters:
-      let pristine = try exportPristineStarters()
+      let pristine = try pristine ?? exportPristineStarters()
       for exercise in exercises {
+        try stage(exercise, from: "\(pristine)/\(exercise.id)")
         add(
           try judge(
-            exercise, from: .folder(pristine), subject: "starter",
-            expected: "fail \"\(exercise.starterFails)\"", progress: progress
+            exercise, from: .folder(Self.stagingFolder), subject: "starter",
+            expected: "fail \"\(exercise.starterFails)\"", runs: runs(of: kind, for: exercise),
+            progress: progress
           ) { verdict in
             !exercise.starterFails.isEmpty && verdict.failureNames.contains(exercise.starterFails)
           })
@@ -191,7 +221,8 @@ public struct Verification: Sendable {
           add(
             try judge(
               exercise, from: .folder(overlay), subject: "right answer \(right.id)",
-              expected: "pass", progress: progress, isExpected: \.isPass))
+              expected: "pass", runs: runs(of: kind, for: exercise), progress: progress,
+              isExpected: \.isPass))
         }
       }
     case .wrongAnswers:
@@ -212,7 +243,7 @@ public struct Verification: Sendable {
           add(
             try judge(
               exercise, from: .folder(overlay), subject: "wrong answer \(wrong.id)",
-              expected: "fail \"\(wrong.mustFail)\"",
+              expected: "fail \"\(wrong.mustFail)\"", runs: runs(of: kind, for: exercise),
               // The row judges that check alone; a crash or a compile error may come from any.
               onlyCheck: exercise.checks.contains(wrong.mustFail) ? wrong.mustFail : nil,
               progress: progress
@@ -266,6 +297,21 @@ public struct Verification: Sendable {
   /// checker compiles afresh (`ExerciseChecker.compilesAfresh`), so nothing of the answer before
   /// is kept.
   static let stagingFolder = ".lab/overlays/staged"
+
+  /// The Swift files of `folder` (relative to the root: a solution, a pristine starter),
+  /// written over the staging folder.
+  func stage(_ exercise: ExerciseCatalog.Exercise, from folder: String) throws {
+    let manager = FileManager.default
+    let source = root.appendingPathComponent(folder)
+    let staged = root.appendingPathComponent("\(Self.stagingFolder)/\(exercise.id)")
+    try? manager.removeItem(at: staged)
+    try manager.createDirectory(at: staged, withIntermediateDirectories: true)
+    for name in try manager.contentsOfDirectory(atPath: source.path) where name.hasSuffix(".swift")
+    {
+      try manager.copyItem(
+        at: source.appendingPathComponent(name), to: staged.appendingPathComponent(name))
+    }
+  }
 
   /// The solution with `patch` applied, written over the staging folder; `id` names the
   /// answer in an error.
