@@ -118,17 +118,24 @@ struct DirectRebuildTests {
     #expect(try String(contentsOf: log, encoding: .utf8).split(separator: "\n").count == 1)
   }
 
-  @Test("In full, every command runs whatever the times, and compiles without -incremental")
-  func inFullRunsEverything() throws {
+  /// A new temporary folder with an object file (`Step.o`) and the product linked from it
+  /// (`Check`), both written now.
+  static func objectAndProduct() throws -> (folder: URL, object: URL, product: URL) {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("direct-rebuild-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let object = folder.appendingPathComponent("Step.o")
+    let product = folder.appendingPathComponent("Check")
+    try "object".write(to: object, atomically: true, encoding: .utf8)
+    try "binary".write(to: product, atomically: true, encoding: .utf8)
+    return (folder, object, product)
+  }
+
+  @Test("In full, every command runs whatever the times, and compiles without -incremental")
+  func inFullRunsEverything() throws {
+    let (folder, input, output) = try Self.objectAndProduct()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let input = folder.appendingPathComponent("Step.o")
-    let output = folder.appendingPathComponent("Check")
     let log = folder.appendingPathComponent("ran.log")
-    try "object".write(to: input, atomically: true, encoding: .utf8)
-    try "binary".write(to: output, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes(
       [.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: input.path)
     // `sh -c SCRIPT $0 $1`: the script logs its arguments.
@@ -146,14 +153,8 @@ struct DirectRebuildTests {
 
   @Test("A command whose outputs are newer than all its inputs does not run again, as in llbuild")
   func upToDateCommandsSkip() throws {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("direct-rebuild-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let (folder, input, output) = try Self.objectAndProduct()
     defer { try? FileManager.default.removeItem(at: folder) }
-    let input = folder.appendingPathComponent("Step.o")
-    let output = folder.appendingPathComponent("Check")
-    try "object".write(to: input, atomically: true, encoding: .utf8)
-    try "binary".write(to: output, atomically: true, encoding: .utf8)
     let earlier = Date(timeIntervalSinceNow: -60)
     try FileManager.default.setAttributes([.modificationDate: earlier], ofItemAtPath: input.path)
     let link = DirectRebuild.Command(
