@@ -46,11 +46,12 @@ public struct ExerciseChecker: Sendable {
   public let checkEnvironment: [String: String]
   /// Whether every build compiles the exercise's module and its check in full, keeping no
   /// incremental state: for `lab verify` and `lab dev mutants`, which write one answer after
-  /// another over the same files. The compiler's incremental build, told which files changed
-  /// by their modification times and its dependency records, now and then kept the answer
-  /// before's objects there: a row with the previous row's verdicts, and a check built against
-  /// an actor without the answer's new stored property crashing on a bad pointer. A learner's
-  /// edits keep the incremental build, which is quicker.
+  /// another over the same files. There the incremental build, which tells changed files by
+  /// their modification times and its dependency records, kept the previous mutant's object
+  /// for quick mutants (`MutantRun`'s guard caught it), and a first staging folder for `lab
+  /// verify` gave a row the previous row's verdicts and a bad pointer in answers that add a
+  /// stored property. That cause was never isolated; compiling in full leaves neither of those
+  /// records to trust. A learner's edits keep the incremental build, which is quicker.
   public let compilesAfresh: Bool
 
   public init(
@@ -147,7 +148,9 @@ public struct ExerciseChecker: Sendable {
         warning: warning,
         progress: progress)
     }
-    if compilesAfresh { forgetIncrementalState(of: exercise) }
+    // Only with the real driver: the tests' stand-in drivers link nothing, their check
+    // executables are given.
+    if compilesAfresh && swiftExecutable == nil { forgetLastBuild(of: exercise) }
     if let structure, structure.planStillFits(plan, record: planRecord),
       let rebuild = directRebuild(of: exercise, from: source, plan: plan)
     {
@@ -221,19 +224,24 @@ public struct ExerciseChecker: Sendable {
     }
   }
 
-  /// Removes the compiler's incremental records of `exercise`'s module and its check (the
-  /// build record and the dependency files beside the objects), so that the next compile of
-  /// each, SwiftPM's or a direct rebuild, compiles every file of it.
-  func forgetIncrementalState(of exercise: ExerciseCatalog.Exercise) {
+  /// Removes what the last build of `exercise`'s module and its check left: their objects,
+  /// the compiler's incremental records beside them (the build record, the dependency files)
+  /// and the check executable, so that the next build, SwiftPM's or a direct rebuild, compiles
+  /// every file and links again. Removing only the records was not enough: SwiftPM's build
+  /// system, which tells changed files by its own signatures, then found nothing to do for an
+  /// answer whose files were those of the last build, and linked nothing. The modules' other
+  /// files stay: SwiftPM does not write its auxiliary files again.
+  func forgetLastBuild(of exercise: ExerciseCatalog.Exercise) {
     let debug = root.appendingPathComponent("\(scratchPath)/debug")
     let manager = FileManager.default
     for module in [exercise.module, exercise.checkProduct] {
       let folder = debug.appendingPathComponent("\(module).build")
       for name in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
-      where name.hasSuffix(".swiftdeps") || name.hasSuffix(".priors") {
+      where [".o", ".swiftdeps", ".priors"].contains(where: name.hasSuffix) {
         try? manager.removeItem(at: folder.appendingPathComponent(name))
       }
     }
+    try? manager.removeItem(at: debug.appendingPathComponent(exercise.checkProduct))
   }
 
   /// The temporary folder of the builds and the checks, in the build folder, emptied of what
